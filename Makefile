@@ -1,0 +1,65 @@
+# RastrilloNative's one gate is `make ci`. `make test` is the quick loop.
+# Steps other issues add live in mk/*.mk; each appends its step names to
+# CI_STEPS (in the order they should run) and defines their recipes.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+SWIFT ?= swift
+# Warnings are errors in CI through a flag, never through unsafeFlags in Package.swift.
+STRICT := -Xswiftc -warnings-as-errors
+CI_STEPS :=
+
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: ci test lint build swift-test examples consumer docs quickstart apple mutants bench help
+
+help:
+	@echo "make ci       the one gate: lint, build, tests, examples, docs, README quick start, Apple builds (or SKIPPED)"
+	@echo "make test     build and run the Swift tests"
+	@echo "make mutants  apply one patch per CoalescedRunner contract point and check the tests kill it"
+	@echo "make bench    run every benchmark (release)"
+
+ci: lint build swift-test examples $(CI_STEPS) docs quickstart apple
+	@echo "make ci: all steps finished (see SKIPPED lines above for steps that could not run here)"
+
+test:
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test $(STRICT)
+
+lint:
+	@echo "== lint: swift format lint --strict"
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests $(wildcard Plugins) examples/consumer
+
+build:
+	@echo "== build: warnings as errors"
+	$(SWIFT) build --build-tests $(STRICT)
+
+swift-test:
+	@echo "== tests"
+	$(SWIFT) test $(STRICT)
+
+examples: consumer
+
+consumer:
+	@echo "== example: examples/consumer adopts the runner through a typealias"
+	$(SWIFT) build --package-path examples/consumer --build-tests $(STRICT)
+	$(SWIFT) test --package-path examples/consumer $(STRICT)
+
+docs:
+	@echo "== docs: DocC with warnings as errors, and every public symbol documented"
+	scripts/docs.sh
+
+quickstart:
+	@echo "== README quick start, run verbatim"
+	scripts/readme-quickstart.sh
+
+apple:
+	@echo "== Apple builds"
+	scripts/apple-builds.sh
+
+mutants:
+	scripts/mutants.sh
+
+bench:
+	$(SWIFT) run -c release rastrillo-bench all

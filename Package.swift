@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+// RastrilloNative: the optional native companion kit for Rastrillo web apps.
+// Xcode 16 or newer. Strictness (warnings as errors) is a CI flag, not a
+// manifest setting, so consumers never inherit it.
+
+import PackageDescription
+
+let package = Package(
+    name: "RastrilloNative",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        .library(name: "RastrilloNative", targets: ["RastrilloNative"]),
+        .library(name: "RastrilloCrypto", targets: ["RastrilloCrypto"]),
+        .executable(name: "rastrillo-native", targets: ["rastrillo-native"]),
+    ],
+    targets: [
+        // The one strict JSON reader (line:column, duplicate keys, exact UTF-8).
+        .target(name: "RastrilloJSON"),
+        .target(name: "RastrilloNative", dependencies: ["RastrilloJSON"]),
+        // OpenSSL's libcrypto, used as the crypto backend where CryptoKit is absent.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "RastrilloCrypto",
+            dependencies: [
+                "RastrilloJSON",
+                .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(name: "RastrilloManifestCompiler", dependencies: ["RastrilloNative", "RastrilloJSON"]),
+        .target(
+            name: "RastrilloNativeCLI",
+            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler"]
+        ),
+        .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
+        .executableTarget(
+            name: "rastrillo-bench",
+            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
+        ),
+        .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON"]),
+        .testTarget(name: "RastrilloNativeTests", dependencies: ["RastrilloNative"]),
+        .testTarget(
+            name: "RastrilloCryptoTests",
+            dependencies: ["RastrilloCrypto", "RastrilloJSON"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(
+            name: "RastrilloManifestCompilerTests",
+            dependencies: ["RastrilloManifestCompiler", "RastrilloNative"]
+        ),
+        .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Placeholder so the target builds; its issue fills it in.
+enum RastrilloCryptoPlaceholder {}

@@ -1,0 +1,2 @@
+enum BenchMain { static func main() {} }
+print("rastrillo-bench: no benchmarks yet")
