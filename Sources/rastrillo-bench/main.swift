@@ -1,2 +1,28 @@
-enum BenchMain { static func main() {} }
-print("rastrillo-bench: no benchmarks yet")
+import Foundation
+
+// rastrillo-bench <name>: each benchmark prints its figures together with a
+// baseline measured in the same run, and the ratio between them.
+let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Void)] = [
+    ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run)
+]
+
+@MainActor func runBenchmarks() async -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard let name = arguments.first, name != "--help" else {
+        print("USAGE: swift run -c release rastrillo-bench <all|" + benchmarks.map(\.name).joined(separator: "|") + ">")
+        for bench in benchmarks { print("  \(bench.name): \(bench.summary)") }
+        return arguments.isEmpty ? 2 : 0
+    }
+    let selected = name == "all" ? benchmarks : benchmarks.filter { $0.name == name }
+    guard !selected.isEmpty else {
+        FileHandle.standardError.write(Data("error: unknown benchmark '\(name)'\n".utf8))
+        return 2
+    }
+    for bench in selected {
+        print("== \(bench.name)")
+        await bench.run()
+    }
+    return 0
+}
+
+exit(await runBenchmarks())

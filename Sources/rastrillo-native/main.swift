@@ -1,1 +1,4 @@
+import Foundation
 import RastrilloNativeCLI
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))
