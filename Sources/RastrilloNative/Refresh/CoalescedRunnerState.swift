@@ -7,12 +7,16 @@
 /// before they are resumed, so each is resumed exactly once.
 struct CoalescedRunnerState {
     typealias Work = @MainActor () async -> Void
-    typealias Waiter = CheckedContinuation<Void, Never>
+    /// Resumed with the number of the pass that released the caller, or `nil`
+    /// when the caller stopped waiting because it was cancelled.
+    typealias Waiter = CheckedContinuation<UInt64?, Never>
 
     /// Whether the runner's driver task is alive (running or about to run passes).
     var isDriving = false
 
     private var nextID: UInt64 = 0
+    /// The number of the running (or last) pass; passes are numbered from 1.
+    private(set) var passNumber: UInt64 = 0
     /// The closure of the first caller of the pending burst.
     private var pendingWork: Work?
     /// Callers of the pending burst. A value is `nil` until the caller's
@@ -23,6 +27,9 @@ struct CoalescedRunnerState {
 
     /// Number of callers waiting for the next pass (for tests and diagnostics).
     var pendingCount: Int { pending.count }
+
+    /// Number of callers the running pass will release.
+    var runningCount: Int { running.count }
 
     /// Adds a caller to the pending burst and returns its id. The first
     /// caller of a burst supplies the closure the pass runs.
@@ -42,7 +49,7 @@ struct CoalescedRunnerState {
         } else if running[id] != nil {
             running[id] = waiter
         } else {
-            waiter.resume()
+            waiter.resume(returning: nil)
         }
     }
 
@@ -72,6 +79,7 @@ struct CoalescedRunnerState {
         }
         running = pending
         pending = [:]
+        passNumber += 1
         pendingWork = nil
         return work
     }
