@@ -23,11 +23,11 @@ func TestParseVersionClassifies(t *testing.T) {
 		{"1a2b3c4-dirty", ServerVersion{Kind: KindCommit, Commit: "1a2b3c4", Dirty: true}},
 		{strings.Repeat("f", 40), ServerVersion{Kind: KindCommit, Commit: strings.Repeat("f", 40)}},
 		// Not versions of a known format: kept as opaque, never misread.
-		{"1a2b3c", ServerVersion{Kind: KindOpaque}},                 // 6 hex: too short for a sha
-		{strings.Repeat("f", 41), ServerVersion{Kind: KindOpaque}},  // 41 hex: too long
-		{"1A2B3C4", ServerVersion{Kind: KindOpaque}},                // git prints lowercase
-		{"v1.4", ServerVersion{Kind: KindOpaque}},                   // not major.minor.patch
-		{"v01.4.0", ServerVersion{Kind: KindOpaque}},                // leading zero
+		{"1a2b3c", ServerVersion{Kind: KindOpaque}},                // 6 hex: too short for a sha
+		{strings.Repeat("f", 41), ServerVersion{Kind: KindOpaque}}, // 41 hex: too long
+		{"1A2B3C4", ServerVersion{Kind: KindOpaque}},               // git prints lowercase
+		{"v1.4", ServerVersion{Kind: KindOpaque}},                  // not major.minor.patch
+		{"v01.4.0", ServerVersion{Kind: KindOpaque}},               // leading zero
 		{"v1.4.0-0-g1a2b3c4", ServerVersion{Kind: KindDescribe, Tag: "v1.4.0", Semver: true, Major: 1, Minor: 4, Commit: "1a2b3c4"}}, // --long
 		{"build 2024 spring", ServerVersion{Kind: KindOpaque}},
 		{"dev-dirty", ServerVersion{Kind: KindOpaque}},
