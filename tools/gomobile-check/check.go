@@ -215,7 +215,11 @@ func (c *checker) checkTypeName(tn *types.TypeName) {
 			m := u.Method(i)
 			if m.Exported() {
 				sig := m.Type().(*types.Signature)
-				c.checkSignature(m.Pos(), "method "+tn.Name()+"."+m.Name()+c.signatureString(sig), sig)
+				pos, decl := m.Pos(), "method "+tn.Name()+"."+m.Name()+c.signatureString(sig)
+				if m.Pkg() != c.pkg {
+					pos, decl = tn.Pos(), decl+" (embedded from "+m.Pkg().Path()+")"
+				}
+				c.checkSignature(pos, decl, sig)
 			}
 		}
 	default:

@@ -96,3 +96,41 @@ func TestBuildConstraints(t *testing.T) {
 		t.Errorf("exit %d, findings:\n%s", code, stdout)
 	}
 }
+
+// TestForeignMethodsReportedAtTheType: methods promoted or embedded from
+// another package are reported at the exported type that exposes them.
+func TestForeignMethodsReportedAtTheType(t *testing.T) {
+	dir := writePackage(t, `package p
+
+import (
+	"io"
+	"strings"
+)
+
+type Buffer struct {
+	strings.Builder
+}
+
+type Source interface {
+	io.Reader
+}
+
+type Lines interface {
+	interface{ Split(sep string) []string }
+}
+`)
+	code, stdout, _ := runCmd(dir)
+	for _, want := range []string{
+		"p.go:8: trap: func (*Buffer) Write(p []byte) (int, error) (promoted from strings): result 1: type int (int-width)",
+		"p.go:9: skipped: field Buffer.Builder strings.Builder: type strings.Builder is from package strings (unbound-package)",
+		"p.go:12: trap: method Source.Read(p []byte) (n int, err error) (embedded from io): result 1: type int (int-width)",
+		"p.go:17: skipped: method Lines.Split(sep string) []string: result 1: type []string (slice)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("missing %q in:\n%s", want, stdout)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+}
