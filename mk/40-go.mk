@@ -40,3 +40,15 @@ gomobile-check-fixture: gomobile-check-build
 	if [ "$$status" -ne 1 ]; then echo "gomobile-check on the fixture exited $$status, expected 1"; cat "$$out"; exit 1; fi; \
 	if ! diff -u tools/gomobile-check/testdata/fixture.golden "$$out"; then echo "findings differ from tools/gomobile-check/testdata/fixture.golden (- expected, + got)"; exit 1; fi; \
 	echo "fixture: exit 1 and $$(wc -l <"$$out") findings, equal to the golden file"
+
+CI_STEPS += gomobile-swift-sample
+
+.PHONY: gomobile-swift-sample
+
+gomobile-swift-sample:
+	@echo "== gomobile-swift-sample: the Swift usage sample type-checks (Swift 6, warnings as errors) against a hand-written stand-in for the bound module (checks the sample's Swift, not the binding: that needs a Mac)"
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	swiftc -swift-version 6 -parse-as-library -emit-module -module-name Companioncore \
+		-emit-module-path "$$tmp/Companioncore.swiftmodule" tools/gomobile-check/testdata/swift-stub/Companioncore.swift; \
+	swiftc -swift-version 6 -typecheck -warnings-as-errors -I "$$tmp" examples/gomobile/swift/VersionCheck+GoMobile.swift; \
+	echo "VersionCheck+GoMobile.swift: type-checks against the stand-in"

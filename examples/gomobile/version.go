@@ -10,7 +10,8 @@ import (
 const (
 	// KindDev is the default BuildVersion "dev": an unstamped build.
 	KindDev int64 = 1
-	// KindTag is a tag exactly, such as "v1.4.0".
+	// KindTag is a semantic version tag exactly, such as "v1.4.0" or "1.4.0".
+	// Tags of other shapes are KindOpaque (or KindDescribe past them).
 	KindTag int64 = 2
 	// KindDescribe is `git describe` output past a tag, such as
 	// "v1.4.0-3-g1a2b3c4" (or "v1.4.0-0-g1a2b3c4" from --long).
