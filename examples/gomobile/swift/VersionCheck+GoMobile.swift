@@ -1,10 +1,12 @@
 // The companion side of examples/gomobile: the shared Go version rules, bound
 // by `gomobile bind -o Companioncore.xcframework`, called from Swift.
 //
-// Not built on Linux and not checked here (needs a Mac): the Go-side names
-// and shapes are checked by tools/gomobile-check, but the Swift spellings
-// below follow gobind's Objective-C naming (package prefix "Companioncore",
-// `NSError**` last, `ret0_` out-parameters) as read from x/mobile's source.
+// Not built against the real framework here (that needs a Mac): the Go-side
+// names and shapes are checked by tools/gomobile-check, and `make ci`
+// type-checks this file under Swift 6 against a hand-written stand-in
+// (tools/gomobile-check/testdata/swift-stub). The Swift spellings follow
+// gobind's Objective-C naming (package prefix "Companioncore", `NSError**`
+// last, `ret0_` out-parameters) as read from x/mobile's source.
 // See docs/go-mobile.md.
 #if canImport(Companioncore)
     import Companioncore
