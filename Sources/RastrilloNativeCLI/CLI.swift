@@ -44,7 +44,9 @@ public enum CLI {
     static var usage: String {
         var text = "USAGE: rastrillo-native <subcommand> [options]\n\nSUBCOMMANDS:\n"
         for command in commands where command.name != HelpCommand.name {
-            text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count)) + command.summary + "\n"
+            text +=
+                "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count)) + command.summary
+                + "\n"
         }
         text += "\nSee 'rastrillo-native <subcommand> --help' for details."
         return text
