@@ -4,6 +4,12 @@ public struct LinkMatch: Sendable, Hashable {
     public let destination: String
     /// Params by name: path wildcards and present query params.
     public let params: [String: LinkValue]
+
+    /// Creates a match (the router makes these; tests and generated code compare against them).
+    public init(destination: String, params: [String: LinkValue]) {
+        self.destination = destination
+        self.params = params
+    }
 }
 
 /// What to do with a URL.

@@ -85,6 +85,9 @@ public struct LinkRouter: Sendable {
     }
 
     func classify(_ text: String, context: Context) -> LinkDecision {
+        if let scheme = RawURL.leadingScheme(text), !allowedSchemes.contains(scheme) {
+            return .refused(.schemeNotAllowed(scheme))
+        }
         let url: RawURL
         switch RawURL.read(text) {
         case .failure(let refusal): return .refused(refusal)

@@ -19,6 +19,17 @@ public struct RawURL: Sendable, Hashable {
     /// The fragment without `#`, as written.
     public let rawFragment: String?
 
+    /// The lowercased scheme `text` starts with, if it starts with a syntactically valid one.
+    public static func leadingScheme(_ text: String) -> String? {
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isAlpha(first) else {
+            return nil
+        }
+        let body = bytes[bytes.startIndex..<colon]
+        guard body.allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".utf8.contains($0) }) else { return nil }
+        return String(decoding: body, as: UTF8.self).lowercased()
+    }
+
     /// The schemes WHATWG treats as "special" (they always have an authority).
     static let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
 
@@ -68,6 +79,7 @@ public struct RawURL: Sendable, Hashable {
         }
         var query: String?
         var fragment: String?
+        var fragmentStart = bytes.count
         var cursor = pathEnd
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "?") {
             var queryEnd = cursor + 1
@@ -77,11 +89,11 @@ public struct RawURL: Sendable, Hashable {
         }
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
             fragment = String(decoding: bytes[(cursor + 1)...], as: UTF8.self)
+            fragmentStart = cursor
         }
-        for offset in index..<bytes.count {
+        for offset in index..<bytes.count where offset != pathEnd && offset != fragmentStart {
             let byte = bytes[offset]
-            let inPath = offset < pathEnd
-            if !isURLCharacter(byte, inPath: inPath, inFragment: fragment != nil && offset > cursor) {
+            if !isURLCharacter(byte, inPath: offset < pathEnd) {
                 return .failure(.invalidCharacter(Character(Unicode.Scalar(byte)), offset: offset))
             }
             if byte == UInt8(ascii: "%") {
@@ -103,7 +115,7 @@ public struct RawURL: Sendable, Hashable {
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// RFC 3986 pchar plus `/`, and `?` in query and fragment; `%` is checked separately.
-    static func isURLCharacter(_ byte: UInt8, inPath: Bool, inFragment: Bool) -> Bool {
+    static func isURLCharacter(_ byte: UInt8, inPath: Bool) -> Bool {
         if PercentDecoding.isUnreserved(byte) || "!$&'()*+,;=:@/%".utf8.contains(byte) { return true }
         return !inPath && byte == UInt8(ascii: "?")
     }
