@@ -1,0 +1,161 @@
+/// Receives page messages, decides trust, decodes payloads into generated types, runs the typed
+/// handler on the main actor and answers with one JSON reply; sends typed events to the page.
+///
+/// Every message is answered exactly once: a reply, a welcome, or an error reply with a stable
+/// ``BridgeRefusal/code``. Refusals are also passed to the diagnostics hook. Trust is decided by
+/// ``BridgeTrustPolicy`` from the frame facts alone, for every message, so a page that redirected
+/// to another internal origin keeps working and a page that navigated away cannot post.
+///
+/// ```swift
+/// let bridge = BridgeDispatcher(manifest: manifest) { event in logger.warning("\(event)") }
+/// bridge.handle(BridgeActions.SaveNote.self) { draft in try await store.save(draft) }
+/// // In the web view adapter:
+/// let replyJSON = await bridge.receive(bodyText, from: frame)
+/// ```
+@MainActor
+public final class BridgeDispatcher {
+    typealias Handler = @MainActor (BridgeNode) async -> Result<[UInt8], BridgeRefusal>
+
+    /// The manifest the bridge contract and internal origins come from.
+    public let manifest: AppManifest
+    /// The trust decision applied to every message.
+    public let trust: BridgeTrustPolicy
+    /// The limits applied when reading messages.
+    public let limits: BridgeMessage.Limits
+    /// What native knows about the current document.
+    public private(set) var page: BridgePageState = .notReady
+
+    private let declaredActions: Set<String>
+    private let declaredEvents: [String]
+    private var handlers: [String: Handler] = [:]
+    private let onRefusal: (@Sendable (BridgeRefusalEvent) -> Void)?
+
+    /// Creates a dispatcher for the manifest's bridge contract.
+    ///
+    /// - Parameters:
+    ///   - manifest: the validated manifest.
+    ///   - limits: size and depth limits for incoming messages.
+    ///   - onRefusal: the diagnostics hook, called for every refused message; pass the same
+    ///     logging function as the ``LinkRouter``'s hook. It must not block.
+    public init(
+        manifest: AppManifest, limits: BridgeMessage.Limits = .init(),
+        onRefusal: (@Sendable (BridgeRefusalEvent) -> Void)? = nil
+    ) {
+        self.manifest = manifest
+        self.trust = BridgeTrustPolicy(manifest: manifest)
+        self.limits = limits
+        self.declaredActions = Set(manifest.bridge.actions.map(\.name))
+        self.declaredEvents = manifest.bridge.events.map(\.name)
+        self.onRefusal = onRefusal
+    }
+
+    /// Registers the handler for `action`, replacing any earlier one.
+    ///
+    /// The handler runs on the main actor with the payload decoded into the generated type; what
+    /// it returns is the reply, what it throws becomes an `action-failed` error reply.
+    public func handle<A: BridgeAction>(
+        _ action: A.Type,
+        _ handler: @escaping @MainActor (A.Payload) async throws(BridgeActionError) -> A.Reply
+    ) {
+        handlers[A.name] = { node in
+            let payload: A.Payload
+            do throws(BridgeDecodingError) {
+                payload = try A.Payload(bridge: node)
+            } catch {
+                return .failure(.invalidPayload(action: A.name, error))
+            }
+            let reply: A.Reply
+            do throws(BridgeActionError) {
+                reply = try await handler(payload)
+            } catch {
+                return .failure(.actionFailed(action: A.name, error))
+            }
+            var writer = BridgeJSONWriter()
+            do throws(BridgeEncodingError) {
+                try reply.encode(to: &writer)
+            } catch {
+                return .failure(.replyNotEncodable(action: A.name, error))
+            }
+            return .success(writer.bytes)
+        }
+    }
+
+    /// The actions this app handles: declared in the manifest and registered, sorted.
+    public var handledActions: [String] { handlers.keys.filter(declaredActions.contains).sorted() }
+
+    /// Handles one message posted by the page and returns the JSON text to answer it with.
+    ///
+    /// - Parameters:
+    ///   - body: the message text as the page posted it.
+    ///   - frame: the sending frame's facts, from the web view (never from the message).
+    public func receive(_ body: String, from frame: BridgeFrame) async -> String {
+        let origin: ManifestOrigin
+        switch trust.decide(frame) {
+        case .failure(let refusal): return refuse(.untrusted(refusal), id: nil, frame: frame)
+        case .success(let trusted): origin = trusted
+        }
+        let message: BridgeMessage
+        do throws(BridgeMessage.DecodingFailure) {
+            message = try BridgeMessage.decode(body, limits: limits)
+        } catch {
+            return refuse(error.refusal, id: error.id, frame: frame)
+        }
+        switch message {
+        case .hello(let hello):
+            guard let version = hello.versions.filter(BridgeProtocol.supportedVersions.contains).max() else {
+                return refuse(.noCommonVersion(hello.versions), id: hello.id, frame: frame)
+            }
+            page = .ready(
+                .init(origin: origin, version: version, actions: Set(hello.actions), events: Set(hello.events)))
+            return BridgeEnvelopeWriter.welcome(
+                id: hello.id, version: version, actions: handledActions, events: declaredEvents)
+        case .request(let request):
+            guard declaredActions.contains(request.action) else {
+                return refuse(.unknownAction(request.action), id: request.id, frame: frame)
+            }
+            guard let handler = handlers[request.action] else {
+                return refuse(.unhandledAction(request.action), id: request.id, frame: frame)
+            }
+            switch await handler(request.payload) {
+            case .success(let payload): return BridgeEnvelopeWriter.reply(id: request.id, payload: payload)
+            case .failure(let refusal): return refuse(refusal, id: request.id, frame: frame)
+            }
+        }
+    }
+
+    /// Called by the adapter when the main frame starts loading another document: events stop
+    /// until the new document says hello.
+    public func pageWillNavigate() { page = .notReady }
+
+    /// The JSON envelope for event `E`, if the current page may receive it.
+    ///
+    /// - Throws: ``BridgeEventRefusal`` when the page is not ready, the event is undeclared, the
+    ///   page does not listen to it, or the payload cannot be encoded.
+    public func eventEnvelope<E: BridgeEvent>(_ event: E.Type, _ payload: E.Payload) throws(BridgeEventRefusal)
+        -> String
+    {
+        guard declaredEvents.contains(E.name) else { throw .notDeclared(event: E.name) }
+        guard case .ready(let current) = page else { throw .pageNotReady(event: E.name) }
+        guard current.events.contains(E.name) else { throw .pageDoesNotListen(event: E.name) }
+        var writer = BridgeJSONWriter()
+        do throws(BridgeEncodingError) {
+            try payload.encode(to: &writer)
+        } catch {
+            throw .notEncodable(event: E.name, error)
+        }
+        return BridgeEnvelopeWriter.event(name: E.name, payload: writer.bytes)
+    }
+
+    /// The script the adapter evaluates in the page to deliver event `E`: the envelope passed as
+    /// one JSON-quoted string literal to the module's receiver (no value is interpolated).
+    public func eventScript<E: BridgeEvent>(_ event: E.Type, _ payload: E.Payload) throws(BridgeEventRefusal)
+        -> String
+    {
+        BridgeEnvelopeWriter.deliveryScript(try eventEnvelope(event, payload))
+    }
+
+    private func refuse(_ refusal: BridgeRefusal, id: String?, frame: BridgeFrame) -> String {
+        onRefusal?(BridgeRefusalEvent(frame: frame, id: id, refusal: refusal))
+        return BridgeEnvelopeWriter.error(id: id, refusal: refusal)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A value that crosses the web↔native bridge: decoded strictly from the page's JSON and encoded
+/// back as JSON.
+///
+/// The manifest compiler generates a conformance for every named type of the manifest (object
+/// types as structs, string enums as enums); the built-in types (`String`, `Int`, `Bool`,
+/// `Double`, `UUID`, arrays and optionals of bridge values) conform here. Decoding never returns
+/// `nil`: it throws a ``BridgeDecodingError`` naming the JSON pointer that is wrong.
+///
+/// ```swift
+/// let draft = try NoteDraft(bridge: node)       // generated type
+/// var writer = BridgeJSONWriter()
+/// try draft.encode(to: &writer)
+/// ```
+public protocol BridgeValue: Sendable {
+    /// Decodes the value from a payload node, refusing anything the manifest type does not allow.
+    init(bridge node: BridgeNode) throws(BridgeDecodingError)
+
+    /// Appends the value as JSON.
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError)
+
+    /// The value of an absent object field: optional types give `nil`, all others throw
+    /// ``BridgeDecodingError/missingField(pointer:field:)``.
+    static func bridgeMissing(field: String, in pointer: String) throws(BridgeDecodingError) -> Self
+
+    /// Whether an object field holding this value is left out when encoding (only `nil` is).
+    var isBridgeAbsent: Bool { get }
+}
+
+extension BridgeValue {
+    /// Throws ``BridgeDecodingError/missingField(pointer:field:)``: the field is required.
+    public static func bridgeMissing(field: String, in pointer: String) throws(BridgeDecodingError) -> Self {
+        throw .missingField(pointer: pointer, field: field)
+    }
+
+    /// `false`: only `nil` optionals are left out.
+    public var isBridgeAbsent: Bool { false }
+}
+
+extension String: BridgeValue {
+    /// Decodes a JSON string.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.string() }
+    /// Encodes as a JSON string (U+2028/U+2029 escaped).
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) { writer.string(self) }
+}
+
+extension Int: BridgeValue {
+    /// Decodes an integer literal within ±(2^53 − 1).
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.int() }
+    /// Encodes the integer; refuses values JavaScript cannot hold exactly.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) { try writer.int(self) }
+}
+
+extension Bool: BridgeValue {
+    /// Decodes `true` or `false`.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.bool() }
+    /// Encodes `true` or `false`.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) { writer.bool(self) }
+}
+
+extension Double: BridgeValue {
+    /// Decodes a finite number.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.double() }
+    /// Encodes the number; refuses NaN and infinities.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) { try writer.double(self) }
+}
+
+extension UUID: BridgeValue {
+    /// Decodes the 36-character form.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.uuid() }
+    /// Encodes the lowercase 36-character form (as `crypto.randomUUID()` writes it).
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.string(uuidString.lowercased())
+    }
+}
+
+extension Array: BridgeValue where Element: BridgeValue {
+    /// Decodes a JSON array whose every element decodes as `Element`.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        let elements = try node.array()
+        var values: [Element] = []
+        values.reserveCapacity(elements.count)
+        for element in elements { values.append(try Element(bridge: element)) }
+        self = values
+    }
+
+    /// Encodes a JSON array.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.beginArray()
+        for (index, element) in enumerated() {
+            writer.element(index)
+            writer.push(String(index))
+            try element.encode(to: &writer)
+            writer.pop()
+        }
+        writer.endArray()
+    }
+}
+
+extension Optional: BridgeValue where Wrapped: BridgeValue {
+    /// Decodes `null` as `nil`, anything else as `Wrapped`.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        self = node.isNull ? nil : try Wrapped(bridge: node)
+    }
+
+    /// Encodes `nil` as `null`.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        if let value = self { try value.encode(to: &writer) } else { writer.null() }
+    }
+
+    /// An absent field is `nil`.
+    public static func bridgeMissing(field: String, in pointer: String) throws(BridgeDecodingError) -> Self { nil }
+
+    /// `nil` fields are left out of objects.
+    public var isBridgeAbsent: Bool { self == nil }
+}
