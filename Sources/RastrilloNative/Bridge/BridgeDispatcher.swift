@@ -52,10 +52,12 @@ public final class BridgeDispatcher {
     /// Registers the handler for `action`, replacing any earlier one.
     ///
     /// The handler runs on the main actor with the payload decoded into the generated type; what
-    /// it returns is the reply, what it throws becomes an `action-failed` error reply.
+    /// it returns is the reply, what it throws becomes an `action-failed` error reply: a
+    /// ``BridgeActionError`` with its message, any other error with a generic message (so internal
+    /// details never reach the page).
     public func handle<A: BridgeAction>(
         _ action: A.Type,
-        _ handler: @escaping @MainActor (A.Payload) async throws(BridgeActionError) -> A.Reply
+        _ handler: @escaping @MainActor (A.Payload) async throws -> A.Reply
     ) {
         handlers[A.name] = { node in
             let payload: A.Payload
@@ -65,10 +67,11 @@ public final class BridgeDispatcher {
                 return .failure(.invalidPayload(action: A.name, error))
             }
             let reply: A.Reply
-            do throws(BridgeActionError) {
+            do {
                 reply = try await handler(payload)
             } catch {
-                return .failure(.actionFailed(action: A.name, error))
+                let failure = error as? BridgeActionError ?? BridgeActionError("native could not complete the action")
+                return .failure(.actionFailed(action: A.name, failure))
             }
             var writer = BridgeJSONWriter()
             do throws(BridgeEncodingError) {

@@ -1,0 +1,150 @@
+import RastrilloNative
+
+/// Emits the Swift side of the bridge contract: one ``BridgeValue`` type per named manifest type
+/// (structs for object types, enums for string enums) with strict decoding and encoding, and one
+/// ``BridgeAction``/``BridgeEvent`` type per declared action and event.
+///
+/// The output is deterministic (manifest order, no dates) and starts with a
+/// "generated from …, do not edit" header.
+///
+/// ```swift
+/// let swift = BridgeSwiftEmitter.emit(manifest, source: "app-manifest.json")
+/// ```
+public enum BridgeSwiftEmitter {
+    /// The whole generated Swift file.
+    ///
+    /// - Parameters:
+    ///   - manifest: a validated manifest.
+    ///   - source: the manifest's file name, for the header.
+    public static func emit(_ manifest: AppManifest, source: String) -> String {
+        var out = "// generated from \(source) by rastrillo-native manifest build, do not edit\n"
+        out += "// swift-format-ignore-file\n\n"
+        out += "import Foundation\nimport RastrilloNative\n"
+        for type in manifest.types { out += "\n" + namedType(type) }
+        out += "\n" + actions(manifest.bridge.actions)
+        out += "\n" + events(manifest.bridge.events)
+        return out
+    }
+
+    /// The Swift spelling of a manifest type.
+    static func swiftType(_ type: ManifestType) -> String {
+        switch type {
+        case .string: return "Swift.String"
+        case .int: return "Swift.Int"
+        case .bool: return "Swift.Bool"
+        case .double: return "Swift.Double"
+        case .uuid: return "Foundation.UUID"
+        case .named(let name): return name
+        case .array(let element): return "[\(swiftType(element))]"
+        case .optional(let wrapped): return "\(swiftType(wrapped))?"
+        }
+    }
+
+    /// One named type with its ``BridgeValue`` conformance.
+    static func namedType(_ type: ManifestNamedType) -> String {
+        switch type.kind {
+        case .stringEnum(let cases): return stringEnum(type.name, cases)
+        case .object(let fields): return objectType(type.name, fields)
+        }
+    }
+
+    static func stringEnum(_ name: String, _ cases: [String]) -> String {
+        var out = "/// The manifest's string enum `\(name)`.\n"
+        out += "public enum \(name): Swift.String, BridgeValue, CaseIterable, Hashable, Codable {\n"
+        for name in cases { out += "    /// `\"\(name)\"`.\n    case \(name)\n" }
+        out += """
+
+                /// Decodes one of the enum's strings; any other value is refused.
+                public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+                    let text = try node.string(expected: "\(name)")
+                    guard let value = Self(rawValue: text) else {
+                        throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\\.rawValue))
+                    }
+                    self = value
+                }
+
+                /// Encodes the case's string.
+                public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+                    writer.string(rawValue)
+                }
+            }
+
+            """
+        return out
+    }
+
+    static func objectType(_ name: String, _ fields: [ManifestNamedType.Field]) -> String {
+        var out = "/// The manifest's object type `\(name)`.\n"
+        out += "public struct \(name): BridgeValue, Hashable {\n"
+        for field in fields {
+            out += "    /// `\(field.name)` (\(field.type)).\n"
+            out += "    public var \(field.name): \(swiftType(field.type))\n"
+        }
+        let parameters = fields.map { field -> String in
+            if case .optional = field.type { return "\(field.name): \(swiftType(field.type)) = nil" }
+            return "\(field.name): \(swiftType(field.type))"
+        }
+        out += "\n    /// Creates a value from its fields.\n"
+        if parameters.isEmpty {
+            out += "    public init() {}\n"
+        } else {
+            out += "    public init(\n        \(parameters.joined(separator: ", "))\n    ) {\n"
+            for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
+            out += "    }\n"
+        }
+        let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        out += "\n    static let bridgeFields: Set<Swift.String> = [\(names)]\n"
+        out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
+        out += "    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
+        out += "        let object = try node.object(\"\(name)\", fields: Self.bridgeFields)\n"
+        for field in fields { out += "        self.\(field.name) = try object.field(\"\(field.name)\")\n" }
+        if fields.isEmpty { out += "        _ = object\n" }
+        out += "    }\n"
+        out += "\n    /// Encodes the object; `nil` optional fields are left out.\n"
+        out += "    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"
+        out += "        writer.beginObject()\n"
+        for field in fields { out += "        try writer.field(\"\(field.name)\", \(field.name))\n" }
+        out += "        writer.endObject()\n    }\n}\n"
+        return out
+    }
+
+    static func actions(_ actions: [ManifestBridge.Action]) -> String {
+        var out = "/// The bridge actions the manifest declares, one type each.\npublic enum BridgeActions {\n"
+        for action in actions {
+            out += """
+                    /// `\(action.name)`: the page sends \(action.payload), native replies \(action.reply).
+                    public enum \(upperFirst(action.name)): BridgeAction {
+                        /// The payload type.
+                        public typealias Payload = \(swiftType(action.payload))
+                        /// The reply type.
+                        public typealias Reply = \(swiftType(action.reply))
+                        /// `"\(action.name)"`.
+                        public static let name = "\(action.name)"
+                    }
+
+                """
+        }
+        out += "}\n"
+        return out
+    }
+
+    static func events(_ events: [ManifestBridge.Event]) -> String {
+        var out = "/// The bridge events the manifest declares, one type each.\npublic enum BridgeEvents {\n"
+        for event in events {
+            out += """
+                    /// `\(event.name)`: native sends \(event.payload).
+                    public enum \(upperFirst(event.name)): BridgeEvent {
+                        /// The payload type.
+                        public typealias Payload = \(swiftType(event.payload))
+                        /// `"\(event.name)"`.
+                        public static let name = "\(event.name)"
+                    }
+
+                """
+        }
+        out += "}\n"
+        return out
+    }
+
+    static func upperFirst(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+}

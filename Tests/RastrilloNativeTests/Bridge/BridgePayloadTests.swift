@@ -1,0 +1,99 @@
+import Foundation
+import RastrilloNative
+import Testing
+
+/// Payloads decode into the types generated from the fixture manifest (`Generated/`), strictly.
+@Suite struct BridgePayloadTests {
+    func payload(_ json: String) throws -> BridgeNode {
+        guard case .request(let request) = try BridgeMessage.decode(BridgeFixture.request("saveNote", json)) else {
+            throw BridgeRefusal.unknownType("not a request")
+        }
+        return request.payload
+    }
+
+    func decodingError<T: BridgeValue>(_ json: String, as type: T.Type) throws -> BridgeDecodingError? {
+        do {
+            _ = try T(bridge: try payload(json))
+            return nil
+        } catch let error as BridgeDecodingError {
+            return error
+        }
+    }
+
+    @Test func decodesEveryKindOfField() throws {
+        let draft = try NoteDraft(bridge: try payload(BridgeFixture.draftJSON))
+        #expect(draft == BridgeFixture.draft)
+    }
+
+    @Test func optionalFieldsMayBeAbsentOrNull() throws {
+        let base = #""title":"t","body":"","tags":[],"pinned":false,"weight":1,"revision":0,"attachments":[]"#
+        let absent = try NoteDraft(bridge: try payload("{" + base + "}"))
+        let null = try NoteDraft(bridge: try payload(#"{"id":null,"color":null,"# + base + "}"))
+        #expect(absent.id == nil && absent.color == nil)
+        #expect(absent == null)
+        #expect(absent.weight == 1.0)
+    }
+
+    @Test func encodingRoundTrips() throws {
+        var writer = BridgeJSONWriter()
+        try BridgeFixture.draft.encode(to: &writer)
+        #expect(try NoteDraft(bridge: try payload(writer.text)) == BridgeFixture.draft)
+        #expect(writer.text.contains(#"\u2028"#), "U+2028 must leave native escaped: \(writer.text)")
+        #expect(!writer.text.unicodeScalars.contains("\u{2028}"))
+    }
+
+    @Test func nilOptionalsAreLeftOut() throws {
+        var writer = BridgeJSONWriter()
+        try ReportRequest(from: "2026-01-01").encode(to: &writer)
+        #expect(writer.text == #"{"from":"2026-01-01"}"#)
+    }
+
+    static let base = #""title":"t","body":"","tags":[],"pinned":false,"weight":1,"revision":0,"attachments":[]"#
+
+    static let refusals: [(String, String, BridgeDecodingError)] = [
+        ("unknown field", #"{"# + base + #","origin":"https://evil.example"}"#,
+         .unknownField(pointer: "/origin", field: "origin")),
+        ("missing field", #"{"title":"t"}"#, .missingField(pointer: "", field: "body")),
+        ("string for int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":"0""#) + "}",
+         .wrongType(pointer: "/revision", expected: "int", found: "string")),
+        ("fractional int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":1.5"#) + "}",
+         .invalidInt(pointer: "/revision", literal: "1.5")),
+        ("int above 2^53", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":9007199254740992"#)
+            + "}", .invalidInt(pointer: "/revision", literal: "9007199254740992")),
+        ("infinite double", #"{"# + base.replacingOccurrences(of: #""weight":1"#, with: #""weight":1e400"#) + "}",
+         .invalidDouble(pointer: "/weight", literal: "1e400")),
+        ("bad uuid", #"{"id":"not-a-uuid","# + base + "}", .invalidUUID(pointer: "/id", text: "not-a-uuid")),
+        ("unknown enum case", #"{"color":"purple","# + base + "}",
+         .unknownEnumCase(pointer: "/color", value: "purple", allowed: ["red", "green", "blue"])),
+        ("nested unknown field",
+         #"{"# + base.replacingOccurrences(of: #""attachments":[]"#, with: #""attachments":[{"name":"a","bytes":1,"x":0}]"#)
+            + "}", .unknownField(pointer: "/attachments/0/x", field: "x")),
+        ("nested wrong element", #"{"# + base.replacingOccurrences(of: #""tags":[]"#, with: #""tags":["a",2]"#) + "}",
+         .wrongType(pointer: "/tags/1", expected: "string", found: "number")),
+        ("null for a required field", #"{"# + base.replacingOccurrences(of: #""pinned":false"#, with: #""pinned":null"#)
+            + "}", .wrongType(pointer: "/pinned", expected: "bool", found: "null")),
+        ("array instead of object", "[]", .wrongType(pointer: "", expected: "NoteDraft", found: "array")),
+    ]
+
+    @Test(arguments: refusals)
+    func refuses(label: String, json: String, expected: BridgeDecodingError) throws {
+        let error = try #require(try decodingError(json, as: NoteDraft.self), "\(label) was accepted")
+        #expect(error == expected, "\(label)")
+        #expect(error.description.hasPrefix("payload" + expected.pointer), "\(error)")
+    }
+
+    @Test func encodingRefusesWhatJavaScriptCannotHold() {
+        var writer = BridgeJSONWriter()
+        #expect(throws: BridgeEncodingError.nonFiniteDouble(pointer: "/weight")) {
+            var draft = BridgeFixture.draft
+            draft.weight = .nan
+            try draft.encode(to: &writer)
+        }
+        writer = BridgeJSONWriter()
+        #expect(throws: BridgeEncodingError.intOutOfRange(pointer: "/attachments/0/bytes", value: 1 << 60)) {
+            var draft = BridgeFixture.draft
+            draft.attachments[0].bytes = 1 << 60
+            try draft.encode(to: &writer)
+        }
+    }
+}
