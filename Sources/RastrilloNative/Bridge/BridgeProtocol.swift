@@ -1,7 +1,6 @@
 /// The fixed names and numbers of bridge protocol v1 (see `docs/bridge-protocol.md`).
 ///
-/// The generated ES module uses the same values; a test checks that the emitted module and these
-/// constants agree.
+/// The ES module emitter writes these same constants into the generated module.
 public enum BridgeProtocol {
     /// The protocol version this library speaks.
     public static let version = 1

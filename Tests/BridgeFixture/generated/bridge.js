@@ -145,7 +145,12 @@ async function post(envelope) {
     throw invalidReply("not JSON");
   }
   if (reply === null || typeof reply !== "object" || reply.protocol !== PROTOCOL) throw invalidReply("no protocol 1");
-  if (reply.id !== envelope.id) throw invalidReply(`id ${JSON.stringify(reply.id)} answers another message`);
+  // The reply handler answers this very message; an error with a null id means native
+  // could not read the id (the message was not valid JSON, for example).
+  const unread = reply.type === "error" && reply.id === null;
+  if (reply.id !== envelope.id && !unread) {
+    throw invalidReply(`id ${JSON.stringify(reply.id)} answers another message`);
+  }
   if (reply.type === "error") {
     const error = reply.error || {};
     const code = typeof error.code === "string" ? error.code : "invalid-reply";
