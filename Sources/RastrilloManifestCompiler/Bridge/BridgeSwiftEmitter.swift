@@ -40,6 +40,16 @@ public enum BridgeSwiftEmitter {
         }
     }
 
+    /// The type as spelled in a call (`Optional<Foundation.UUID>`, `Array<Swift.String>`), where
+    /// the sugared `T?` would not parse.
+    static func constructor(_ type: ManifestType) -> String {
+        switch type {
+        case .array(let element): return "Array<\(constructor(element))>"
+        case .optional(let wrapped): return "Optional<\(constructor(wrapped))>"
+        default: return swiftType(type)
+        }
+    }
+
     /// One named type with its ``BridgeValue`` conformance.
     static func namedType(_ type: ManifestNamedType) -> String {
         switch type.kind {
@@ -92,13 +102,19 @@ public enum BridgeSwiftEmitter {
             for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
             out += "    }\n"
         }
-        let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        out += "\n    static let bridgeFields: Set<Swift.String> = [\(names)]\n"
         out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
         out += "    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
-        out += "        let object = try node.object(\"\(name)\", fields: Self.bridgeFields)\n"
-        for field in fields { out += "        self.\(field.name) = try object.field(\"\(field.name)\")\n" }
-        if fields.isEmpty { out += "        _ = object\n" }
+        for field in fields { out += "        var \(field.name): \(swiftType(field.type))? = nil\n" }
+        out += "        try node.forEachMember(\"\(name)\") { key, value throws(BridgeDecodingError) in\n"
+        out += "            switch key {\n"
+        for field in fields {
+            out += "            case \"\(field.name)\": \(field.name) = try \(constructor(field.type))(bridge: value)\n"
+        }
+        out += "            default: throw value.unknownField(key)\n"
+        out += "            }\n        }\n"
+        for field in fields {
+            out += "        self.\(field.name) = try node.require(\(field.name), field: \"\(field.name)\")\n"
+        }
         out += "    }\n"
         out += "\n    /// Encodes the object; `nil` optional fields are left out.\n"
         out += "    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"

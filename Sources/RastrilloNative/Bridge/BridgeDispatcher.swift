@@ -28,6 +28,9 @@ public final class BridgeDispatcher {
     private let declaredActions: Set<String>
     private let declaredEvents: [String]
     private var handlers: [String: Handler] = [:]
+    /// The last frame the policy trusted and its origin: the policy is a pure function of the
+    /// frame facts, so an equal frame gets the same answer without recomputing it.
+    private var lastTrusted: (frame: BridgeFrame, origin: ManifestOrigin)?
     private let onRefusal: (@Sendable (BridgeRefusalEvent) -> Void)?
 
     /// Creates a dispatcher for the manifest's bridge contract.
@@ -93,9 +96,15 @@ public final class BridgeDispatcher {
     ///   - frame: the sending frame's facts, from the web view (never from the message).
     public func receive(_ body: String, from frame: BridgeFrame) async -> String {
         let origin: ManifestOrigin
-        switch trust.decide(frame) {
-        case .failure(let refusal): return refuse(.untrusted(refusal), id: nil, frame: frame)
-        case .success(let trusted): origin = trusted
+        if let lastTrusted, lastTrusted.frame == frame {
+            origin = lastTrusted.origin
+        } else {
+            switch trust.decide(frame) {
+            case .failure(let refusal): return refuse(.untrusted(refusal), id: nil, frame: frame)
+            case .success(let trusted):
+                origin = trusted
+                lastTrusted = (frame, trusted)
+            }
         }
         let message: BridgeMessage
         do throws(BridgeMessage.DecodingFailure) {

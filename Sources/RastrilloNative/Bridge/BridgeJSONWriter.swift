@@ -17,7 +17,7 @@ public struct BridgeJSONWriter: Sendable {
     /// The UTF-8 bytes written so far.
     public private(set) var bytes: [UInt8] = []
     /// Field names and indexes from the root to the value being written, for error pointers.
-    private var path: [String] = []
+    @usableFromInline var path: [String] = []
     /// Whether the innermost open object or array already has a member.
     private var hasMember: [Bool] = []
 
@@ -78,6 +78,7 @@ public struct BridgeJSONWriter: Sendable {
     public mutating func element(_ index: Int) { separator() }
 
     /// Writes `"name":value` into the open object; a `nil` optional is left out.
+    @inlinable
     public mutating func field<T: BridgeValue>(_ name: String, _ value: T) throws(BridgeEncodingError) {
         if value.isBridgeAbsent { return }
         key(name)
@@ -87,6 +88,7 @@ public struct BridgeJSONWriter: Sendable {
     }
 
     /// Writes `"name":` into the open object (for envelopes whose values are already-encoded JSON).
+    @usableFromInline
     mutating func key(_ name: String) {
         separator()
         JSONString.appendQuoted(name, to: &bytes)
@@ -97,9 +99,11 @@ public struct BridgeJSONWriter: Sendable {
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
     /// Enters a child (an array index) for error pointers.
+    @usableFromInline
     mutating func push(_ component: String) { path.append(component) }
 
     /// Leaves the child entered last.
+    @usableFromInline
     mutating func pop() { path.removeLast() }
 
     private mutating func separator() {

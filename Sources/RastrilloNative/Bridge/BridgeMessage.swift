@@ -132,7 +132,7 @@ public enum BridgeMessage: Sendable {
         }
         let action = try envelope.string("action")
         guard let payload = object["payload"] else { throw envelope.failure(.missingField("payload")) }
-        return .request(Request(id: id, action: action, payload: BridgeNode(payload.value, pointer: "")))
+        return .request(Request(id: id, action: action, payload: BridgeNode(payload.value)))
     }
 
     /// Field readers that attach the id read so far to every failure.

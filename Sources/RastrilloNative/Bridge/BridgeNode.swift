@@ -1,23 +1,49 @@
 import Foundation
 import RastrilloJSON
 
-/// One JSON value inside a bridge payload, already read by the strict reader, with its JSON pointer.
+/// One JSON value inside a bridge payload, already read by the strict reader, with its place.
 ///
 /// Generated payload types (``BridgeValue``) decode themselves from a `BridgeNode`; each accessor
-/// checks the JSON kind and throws a ``BridgeDecodingError`` naming the pointer, never returns `nil`.
+/// checks the JSON kind and throws a ``BridgeDecodingError`` naming the JSON pointer, never
+/// returns `nil`. The pointer is only built when an error needs it.
 ///
 /// ```swift
-/// let object = try node.object(fields: ["title", "tags"])
-/// let title: String = try object.field("title")
+/// var title: String?
+/// try node.forEachMember("Note") { key, value throws(BridgeDecodingError) in
+///     switch key {
+///     case "title": title = try String(bridge: value)
+///     default: throw value.unknownField(key)
+///     }
+/// }
+/// self.title = try node.require(title, field: "title")
 /// ```
 public struct BridgeNode: Sendable {
-    let value: JSONValue
-    /// The RFC 6901 pointer of this value inside the payload (`""` for the payload itself).
-    public let pointer: String
+    @usableFromInline
+    enum Place: Sendable {
+        case root
+        case key(String)
+        case index(Int)
+    }
 
-    init(_ value: JSONValue, pointer: String) {
+    @usableFromInline let value: JSONValue
+    /// The pointer of the enclosing array or object (empty at the root).
+    @usableFromInline let parent: String
+    @usableFromInline let place: Place
+
+    @usableFromInline
+    init(_ value: JSONValue, parent: String = "", place: Place = .root) {
         self.value = value
-        self.pointer = pointer
+        self.parent = parent
+        self.place = place
+    }
+
+    /// The RFC 6901 pointer of this value inside the payload (`""` for the payload itself, `/tags/0`).
+    public var pointer: String {
+        switch place {
+        case .root: return parent
+        case .key(let key): return parent + "/" + Self.escape(key)
+        case .index(let index): return parent + "/" + String(index)
+        }
     }
 
     /// Whether the value is `null`.
@@ -53,35 +79,53 @@ public struct BridgeNode: Sendable {
         return double
     }
 
-    /// The UUID, from its 36-character form (either case).
+    /// The UUID, from its 36-character form (hex digits in either case).
     public func uuid() throws(BridgeDecodingError) -> UUID {
         let text = try string(expected: "uuid")
-        guard text.utf8.count == 36, let uuid = UUID(uuidString: text) else {
-            throw .invalidUUID(pointer: pointer, text: text)
-        }
+        guard let uuid = BridgeUUID.parse(text) else { throw .invalidUUID(pointer: pointer, text: text) }
         return uuid
     }
 
-    /// The elements of an array, each with its pointer.
-    public func array(expected: String = "array") throws(BridgeDecodingError) -> [BridgeNode] {
+    /// Calls `body` with every element of an array, in order.
+    public func forEachElement(
+        expected: String = "array", _ body: (BridgeNode) throws(BridgeDecodingError) -> Void
+    ) throws(BridgeDecodingError) {
         guard case .array(let elements) = value else { throw wrongType(expected) }
-        var nodes: [BridgeNode] = []
-        nodes.reserveCapacity(elements.count)
+        let base = pointer
         for (index, element) in elements.enumerated() {
-            nodes.append(BridgeNode(element.value, pointer: pointer + "/" + String(index)))
+            try body(BridgeNode(element.value, parent: base, place: .index(index)))
         }
-        return nodes
     }
 
-    /// The object, after checking that every key is one of `fields`.
-    ///
-    /// - Throws: ``BridgeDecodingError/unknownField(pointer:field:)`` for the first undeclared key.
-    public func object(_ typeName: String, fields: Set<String>) throws(BridgeDecodingError) -> BridgeObject {
+    /// The number of elements, when the value is an array (for reserving capacity).
+    public var elementCount: Int {
+        if case .array(let elements) = value { return elements.count }
+        return 0
+    }
+
+    /// Calls `body` with every member of an object, in document order. Keys are unique (the
+    /// reader refuses duplicates); the generated code refuses keys its type does not declare.
+    public func forEachMember(
+        _ typeName: String, _ body: (String, BridgeNode) throws(BridgeDecodingError) -> Void
+    ) throws(BridgeDecodingError) {
         guard case .object(let object) = value else { throw wrongType(typeName) }
-        for member in object.members where !fields.contains(member.key) {
-            throw .unknownField(pointer: pointer + "/" + Self.escape(member.key), field: member.key)
+        let base = pointer
+        for member in object.members {
+            try body(member.key, BridgeNode(member.value.value, parent: base, place: .key(member.key)))
         }
-        return BridgeObject(object: object, pointer: pointer)
+    }
+
+    /// The error for a member its type does not declare (call it on the member's node).
+    public func unknownField(_ key: String) -> BridgeDecodingError {
+        .unknownField(pointer: pointer, field: key)
+    }
+
+    /// `value` if the field was present, else the type's answer for an absent field: `nil` for
+    /// optionals, ``BridgeDecodingError/missingField(pointer:field:)`` for everything else.
+    @inlinable
+    public func require<T: BridgeValue>(_ value: T?, field: String) throws(BridgeDecodingError) -> T {
+        if let value { return value }
+        return try T.bridgeMissing(field: field, in: pointer)
     }
 
     func wrongType(_ expected: String) -> BridgeDecodingError {
@@ -92,19 +136,5 @@ public struct BridgeNode: Sendable {
     static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-}
-
-/// A JSON object inside a bridge payload whose keys have been checked against its type's fields.
-public struct BridgeObject: Sendable {
-    let object: JSONObject
-    /// The object's pointer.
-    public let pointer: String
-
-    /// The field `name` decoded as `T`; an absent field is `nil` for optional types and
-    /// ``BridgeDecodingError/missingField(pointer:field:)`` otherwise.
-    public func field<T: BridgeValue>(_ name: String, as type: T.Type = T.self) throws(BridgeDecodingError) -> T {
-        guard let node = object[name] else { return try T.bridgeMissing(field: name, in: pointer) }
-        return try T(bridge: BridgeNode(node.value, pointer: pointer + "/" + BridgeNode.escape(name)))
     }
 }

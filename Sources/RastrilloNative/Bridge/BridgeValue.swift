@@ -30,11 +30,13 @@ public protocol BridgeValue: Sendable {
 
 extension BridgeValue {
     /// Throws ``BridgeDecodingError/missingField(pointer:field:)``: the field is required.
+    @inlinable
     public static func bridgeMissing(field: String, in pointer: String) throws(BridgeDecodingError) -> Self {
         throw .missingField(pointer: pointer, field: field)
     }
 
     /// `false`: only `nil` optionals are left out.
+    @inlinable
     public var isBridgeAbsent: Bool { false }
 }
 
@@ -71,21 +73,22 @@ extension UUID: BridgeValue {
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.uuid() }
     /// Encodes the lowercase 36-character form (as `crypto.randomUUID()` writes it).
     public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.string(uuidString.lowercased())
+        writer.string(BridgeUUID.format(self))
     }
 }
 
 extension Array: BridgeValue where Element: BridgeValue {
     /// Decodes a JSON array whose every element decodes as `Element`.
+    @inlinable
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
-        let elements = try node.array()
         var values: [Element] = []
-        values.reserveCapacity(elements.count)
-        for element in elements { values.append(try Element(bridge: element)) }
+        values.reserveCapacity(node.elementCount)
+        try node.forEachElement { element throws(BridgeDecodingError) in values.append(try Element(bridge: element)) }
         self = values
     }
 
     /// Encodes a JSON array.
+    @inlinable
     public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.beginArray()
         for (index, element) in enumerated() {
@@ -100,18 +103,22 @@ extension Array: BridgeValue where Element: BridgeValue {
 
 extension Optional: BridgeValue where Wrapped: BridgeValue {
     /// Decodes `null` as `nil`, anything else as `Wrapped`.
+    @inlinable
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         self = node.isNull ? nil : try Wrapped(bridge: node)
     }
 
     /// Encodes `nil` as `null`.
+    @inlinable
     public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         if let value = self { try value.encode(to: &writer) } else { writer.null() }
     }
 
     /// An absent field is `nil`.
+    @inlinable
     public static func bridgeMissing(field: String, in pointer: String) throws(BridgeDecodingError) -> Self { nil }
 
     /// `nil` fields are left out of objects.
+    @inlinable
     public var isBridgeAbsent: Bool { self == nil }
 }

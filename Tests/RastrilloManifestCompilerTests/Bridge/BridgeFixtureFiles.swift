@@ -16,6 +16,9 @@ enum BridgeFixtureFiles {
         ("Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift", {
             BridgeSwiftEmitter.emit($0, source: manifestName)
         }),
+        ("Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift", {
+            BridgeSwiftEmitter.emit($0, source: manifestName)
+        }),
         ("Tests/BridgeFixture/generated/bridge.js", { BridgeJSEmitter.module($0, source: manifestName) }),
         ("Tests/BridgeFixture/generated/bridge.d.ts", { BridgeJSEmitter.declarations($0, source: manifestName) }),
     ]

@@ -67,13 +67,19 @@ public struct Attachment: BridgeValue, Hashable {
         self.bytes = bytes
     }
 
-    static let bridgeFields: Set<Swift.String> = ["name", "bytes"]
-
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
-        let object = try node.object("Attachment", fields: Self.bridgeFields)
-        self.name = try object.field("name")
-        self.bytes = try object.field("bytes")
+        var name: Swift.String? = nil
+        var bytes: Swift.Int? = nil
+        try node.forEachMember("Attachment") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "name": name = try Swift.String(bridge: value)
+            case "bytes": bytes = try Swift.Int(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.name = try node.require(name, field: "name")
+        self.bytes = try node.require(bytes, field: "bytes")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
@@ -121,20 +127,40 @@ public struct NoteDraft: BridgeValue, Hashable {
         self.attachments = attachments
     }
 
-    static let bridgeFields: Set<Swift.String> = ["id", "title", "body", "tags", "color", "pinned", "weight", "revision", "attachments"]
-
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
-        let object = try node.object("NoteDraft", fields: Self.bridgeFields)
-        self.id = try object.field("id")
-        self.title = try object.field("title")
-        self.body = try object.field("body")
-        self.tags = try object.field("tags")
-        self.color = try object.field("color")
-        self.pinned = try object.field("pinned")
-        self.weight = try object.field("weight")
-        self.revision = try object.field("revision")
-        self.attachments = try object.field("attachments")
+        var id: Foundation.UUID?? = nil
+        var title: Swift.String? = nil
+        var body: Swift.String? = nil
+        var tags: [Swift.String]? = nil
+        var color: Color?? = nil
+        var pinned: Swift.Bool? = nil
+        var weight: Swift.Double? = nil
+        var revision: Swift.Int? = nil
+        var attachments: [Attachment]? = nil
+        try node.forEachMember("NoteDraft") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "id": id = try Optional<Foundation.UUID>(bridge: value)
+            case "title": title = try Swift.String(bridge: value)
+            case "body": body = try Swift.String(bridge: value)
+            case "tags": tags = try Array<Swift.String>(bridge: value)
+            case "color": color = try Optional<Color>(bridge: value)
+            case "pinned": pinned = try Swift.Bool(bridge: value)
+            case "weight": weight = try Swift.Double(bridge: value)
+            case "revision": revision = try Swift.Int(bridge: value)
+            case "attachments": attachments = try Array<Attachment>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.id = try node.require(id, field: "id")
+        self.title = try node.require(title, field: "title")
+        self.body = try node.require(body, field: "body")
+        self.tags = try node.require(tags, field: "tags")
+        self.color = try node.require(color, field: "color")
+        self.pinned = try node.require(pinned, field: "pinned")
+        self.weight = try node.require(weight, field: "weight")
+        self.revision = try node.require(revision, field: "revision")
+        self.attachments = try node.require(attachments, field: "attachments")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
@@ -171,14 +197,22 @@ public struct SaveResult: BridgeValue, Hashable {
         self.warnings = warnings
     }
 
-    static let bridgeFields: Set<Swift.String> = ["id", "revision", "warnings"]
-
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
-        let object = try node.object("SaveResult", fields: Self.bridgeFields)
-        self.id = try object.field("id")
-        self.revision = try object.field("revision")
-        self.warnings = try object.field("warnings")
+        var id: Foundation.UUID? = nil
+        var revision: Swift.Int? = nil
+        var warnings: [Swift.String]? = nil
+        try node.forEachMember("SaveResult") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "id": id = try Foundation.UUID(bridge: value)
+            case "revision": revision = try Swift.Int(bridge: value)
+            case "warnings": warnings = try Array<Swift.String>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.id = try node.require(id, field: "id")
+        self.revision = try node.require(revision, field: "revision")
+        self.warnings = try node.require(warnings, field: "warnings")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
@@ -206,13 +240,19 @@ public struct ReportRequest: BridgeValue, Hashable {
         self.count = count
     }
 
-    static let bridgeFields: Set<Swift.String> = ["from", "count"]
-
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
-        let object = try node.object("ReportRequest", fields: Self.bridgeFields)
-        self.from = try object.field("from")
-        self.count = try object.field("count")
+        var from: Swift.String? = nil
+        var count: Swift.Int?? = nil
+        try node.forEachMember("ReportRequest") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "from": from = try Swift.String(bridge: value)
+            case "count": count = try Optional<Swift.Int>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.from = try node.require(from, field: "from")
+        self.count = try node.require(count, field: "count")
     }
 
     /// Encodes the object; `nil` optional fields are left out.

@@ -1,0 +1,120 @@
+import Foundation
+import RastrilloNative
+
+/// `rastrillo-bench bridge`: ~1 KB `saveNote` requests through the whole native path — trust,
+/// strict decoding into the generated types, dispatch to the typed handler, reply encoding — and,
+/// in the same run, plain `JSONDecoder` decoding of the same text into an equivalent `Codable`
+/// struct (no trust check, no dispatch, no reply, no duplicate-key or unknown-field checks).
+enum BridgeBench {
+    struct CodableAttachment: Codable {
+        var name: String
+        var bytes: Int
+    }
+
+    struct CodableDraft: Codable {
+        var id: UUID?
+        var title: String
+        var body: String
+        var tags: [String]
+        var color: String?
+        var pinned: Bool
+        var weight: Double
+        var revision: Int
+        var attachments: [CodableAttachment]
+    }
+
+    struct CodableEnvelope: Codable {
+        var `protocol`: Int
+        var type: String
+        var id: String
+        var action: String
+        var payload: CodableDraft
+    }
+
+    static let manifestJSON = """
+        {"schemaVersion":1,"app":{"name":"Bench","appIDs":["ABCDE12345.com.example.bench"]},\
+        "origins":[{"origin":"https://app.example.com"}],\
+        "types":{"Color":{"enum":["red","green","blue"]},"SyncState":{"enum":["idle"]},\
+        "Attachment":{"fields":{"name":"string","bytes":"int"}},\
+        "NoteDraft":{"fields":{"id":{"optional":"uuid"},"title":"string","body":"string","tags":{"array":"string"},\
+        "color":{"optional":"Color"},"pinned":"bool","weight":"double","revision":"int",\
+        "attachments":{"array":"Attachment"}}},\
+        "SaveResult":{"fields":{"id":"uuid","revision":"int","warnings":{"array":"string"}}}},\
+        "destinations":[{"id":"home","pattern":"/{$}","presentation":"web","titleKey":"home"}],\
+        "bridge":{"actions":{"saveNote":{"payload":"NoteDraft","reply":"SaveResult"}}}}
+        """
+
+    /// A ~1 KB request: a note with a long body, tags and attachments.
+    static func message(_ index: Int) -> String {
+        let body = String(repeating: "Buy milk, eggs and bread; call the plumber about the sink. ", count: 9)
+        let tags = (0..<10).map { "\"tag-\($0)\"" }.joined(separator: ",")
+        let attachments = (0..<3).map { #"{"name":"photo-\#($0).jpg","bytes":\#(1_000 + $0)}"# }.joined(separator: ",")
+        return #"{"protocol":1,"type":"request","id":"m\#(index)","action":"saveNote","payload":{"#
+            + #""id":"6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10","title":"Groceries \#(index)","body":"\#(body)","#
+            + #""tags":[\#(tags)],"color":"green","pinned":true,"weight":0.25,"revision":\#(index),"#
+            + #""attachments":[\#(attachments)]}}"#
+    }
+
+    @MainActor static func run() async {
+        let manifest: AppManifest
+        do {
+            manifest = try AppManifest.decode(Array(manifestJSON.utf8), source: "bench-manifest.json")
+        } catch {
+            print("bridge bench manifest does not validate: \(error)")
+            return
+        }
+        let dispatcher = BridgeDispatcher(manifest: manifest)
+        dispatcher.handle(BridgeActions.SaveNote.self) { draft in
+            SaveResult(id: draft.id ?? UUID(), revision: draft.revision + 1, warnings: [])
+        }
+        let frame = BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com", port: 0)
+        let messages = (0..<64).map(message)
+        let size = messages.map(\.utf8.count).reduce(0, +) / messages.count
+        // Every message must be accepted and decoded by both, or the comparison means nothing.
+        for text in messages {
+            let reply = await dispatcher.receive(text, from: frame)
+            guard reply.contains(#""type":"reply""#) else {
+                print("bridge bench: message refused: \(reply)")
+                return
+            }
+        }
+        let decoder = JSONDecoder()
+        for text in messages where (try? decoder.decode(CodableEnvelope.self, from: Data(text.utf8))) == nil {
+            print("bridge bench: JSONDecoder refused a message")
+            return
+        }
+        let count = 40_000
+        var ourRates: [Double] = []
+        var baselineRates: [Double] = []
+        for _ in 0..<5 {
+            var replied = 0
+            let start = ContinuousClock.now
+            for index in 0..<count {
+                replied &+= await dispatcher.receive(messages[index & 63], from: frame).utf8.count
+            }
+            ourRates.append(Double(count) / seconds(ContinuousClock.now - start))
+            var decoded = 0
+            let baselineStart = ContinuousClock.now
+            for index in 0..<count {
+                if let envelope = try? decoder.decode(CodableEnvelope.self, from: Data(messages[index & 63].utf8)) {
+                    decoded &+= envelope.payload.revision
+                }
+            }
+            baselineRates.append(Double(count) / seconds(ContinuousClock.now - baselineStart))
+            if replied == 0 || decoded == 0 { print("bridge bench: nothing measured") }
+        }
+        let ours = ourRates.sorted()[2]
+        let baseline = baselineRates.sorted()[2]
+        let ratio = ours / baseline
+        print("message size: \(size) bytes; \(count) messages per run, median of 5 runs")
+        print("bridge (trust + strict decode + typed dispatch + reply): \(Int(ours)) msg/s")
+        print("JSONDecoder into an equivalent Codable struct (decode only): \(Int(baseline)) msg/s")
+        print("ratio bridge/JSONDecoder: \(String(format: "%.2f", ratio))×")
+        print("goals: ≥ 100,000 msg/s and ≥ 5× JSONDecoder")
+        print(ours >= 100_000 && ratio >= 5 ? "goals: met" : "goals: NOT met")
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

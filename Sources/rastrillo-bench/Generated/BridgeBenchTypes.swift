@@ -1,0 +1,323 @@
+// generated from bridge-fixture.json by rastrillo-native manifest build, do not edit
+// swift-format-ignore-file
+
+import Foundation
+import RastrilloNative
+
+/// The manifest's string enum `Color`.
+public enum Color: Swift.String, BridgeValue, CaseIterable, Hashable, Codable {
+    /// `"red"`.
+    case red
+    /// `"green"`.
+    case green
+    /// `"blue"`.
+    case blue
+
+    /// Decodes one of the enum's strings; any other value is refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        let text = try node.string(expected: "Color")
+        guard let value = Self(rawValue: text) else {
+            throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\.rawValue))
+        }
+        self = value
+    }
+
+    /// Encodes the case's string.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.string(rawValue)
+    }
+}
+
+/// The manifest's string enum `SyncState`.
+public enum SyncState: Swift.String, BridgeValue, CaseIterable, Hashable, Codable {
+    /// `"idle"`.
+    case idle
+    /// `"syncing"`.
+    case syncing
+    /// `"failed"`.
+    case failed
+
+    /// Decodes one of the enum's strings; any other value is refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        let text = try node.string(expected: "SyncState")
+        guard let value = Self(rawValue: text) else {
+            throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\.rawValue))
+        }
+        self = value
+    }
+
+    /// Encodes the case's string.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.string(rawValue)
+    }
+}
+
+/// The manifest's object type `Attachment`.
+public struct Attachment: BridgeValue, Hashable {
+    /// `name` (string).
+    public var name: Swift.String
+    /// `bytes` (int).
+    public var bytes: Swift.Int
+
+    /// Creates a value from its fields.
+    public init(
+        name: Swift.String, bytes: Swift.Int
+    ) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// Decodes an object with exactly the declared fields; unknown fields are refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        var name: Swift.String? = nil
+        var bytes: Swift.Int? = nil
+        try node.forEachMember("Attachment") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "name": name = try Swift.String(bridge: value)
+            case "bytes": bytes = try Swift.Int(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.name = try node.require(name, field: "name")
+        self.bytes = try node.require(bytes, field: "bytes")
+    }
+
+    /// Encodes the object; `nil` optional fields are left out.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.beginObject()
+        try writer.field("name", name)
+        try writer.field("bytes", bytes)
+        writer.endObject()
+    }
+}
+
+/// The manifest's object type `NoteDraft`.
+public struct NoteDraft: BridgeValue, Hashable {
+    /// `id` (uuid?).
+    public var id: Foundation.UUID?
+    /// `title` (string).
+    public var title: Swift.String
+    /// `body` (string).
+    public var body: Swift.String
+    /// `tags` ([string]).
+    public var tags: [Swift.String]
+    /// `color` (Color?).
+    public var color: Color?
+    /// `pinned` (bool).
+    public var pinned: Swift.Bool
+    /// `weight` (double).
+    public var weight: Swift.Double
+    /// `revision` (int).
+    public var revision: Swift.Int
+    /// `attachments` ([Attachment]).
+    public var attachments: [Attachment]
+
+    /// Creates a value from its fields.
+    public init(
+        id: Foundation.UUID? = nil, title: Swift.String, body: Swift.String, tags: [Swift.String], color: Color? = nil, pinned: Swift.Bool, weight: Swift.Double, revision: Swift.Int, attachments: [Attachment]
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.color = color
+        self.pinned = pinned
+        self.weight = weight
+        self.revision = revision
+        self.attachments = attachments
+    }
+
+    /// Decodes an object with exactly the declared fields; unknown fields are refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        var id: Foundation.UUID?? = nil
+        var title: Swift.String? = nil
+        var body: Swift.String? = nil
+        var tags: [Swift.String]? = nil
+        var color: Color?? = nil
+        var pinned: Swift.Bool? = nil
+        var weight: Swift.Double? = nil
+        var revision: Swift.Int? = nil
+        var attachments: [Attachment]? = nil
+        try node.forEachMember("NoteDraft") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "id": id = try Optional<Foundation.UUID>(bridge: value)
+            case "title": title = try Swift.String(bridge: value)
+            case "body": body = try Swift.String(bridge: value)
+            case "tags": tags = try Array<Swift.String>(bridge: value)
+            case "color": color = try Optional<Color>(bridge: value)
+            case "pinned": pinned = try Swift.Bool(bridge: value)
+            case "weight": weight = try Swift.Double(bridge: value)
+            case "revision": revision = try Swift.Int(bridge: value)
+            case "attachments": attachments = try Array<Attachment>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.id = try node.require(id, field: "id")
+        self.title = try node.require(title, field: "title")
+        self.body = try node.require(body, field: "body")
+        self.tags = try node.require(tags, field: "tags")
+        self.color = try node.require(color, field: "color")
+        self.pinned = try node.require(pinned, field: "pinned")
+        self.weight = try node.require(weight, field: "weight")
+        self.revision = try node.require(revision, field: "revision")
+        self.attachments = try node.require(attachments, field: "attachments")
+    }
+
+    /// Encodes the object; `nil` optional fields are left out.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.beginObject()
+        try writer.field("id", id)
+        try writer.field("title", title)
+        try writer.field("body", body)
+        try writer.field("tags", tags)
+        try writer.field("color", color)
+        try writer.field("pinned", pinned)
+        try writer.field("weight", weight)
+        try writer.field("revision", revision)
+        try writer.field("attachments", attachments)
+        writer.endObject()
+    }
+}
+
+/// The manifest's object type `SaveResult`.
+public struct SaveResult: BridgeValue, Hashable {
+    /// `id` (uuid).
+    public var id: Foundation.UUID
+    /// `revision` (int).
+    public var revision: Swift.Int
+    /// `warnings` ([string]).
+    public var warnings: [Swift.String]
+
+    /// Creates a value from its fields.
+    public init(
+        id: Foundation.UUID, revision: Swift.Int, warnings: [Swift.String]
+    ) {
+        self.id = id
+        self.revision = revision
+        self.warnings = warnings
+    }
+
+    /// Decodes an object with exactly the declared fields; unknown fields are refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        var id: Foundation.UUID? = nil
+        var revision: Swift.Int? = nil
+        var warnings: [Swift.String]? = nil
+        try node.forEachMember("SaveResult") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "id": id = try Foundation.UUID(bridge: value)
+            case "revision": revision = try Swift.Int(bridge: value)
+            case "warnings": warnings = try Array<Swift.String>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.id = try node.require(id, field: "id")
+        self.revision = try node.require(revision, field: "revision")
+        self.warnings = try node.require(warnings, field: "warnings")
+    }
+
+    /// Encodes the object; `nil` optional fields are left out.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.beginObject()
+        try writer.field("id", id)
+        try writer.field("revision", revision)
+        try writer.field("warnings", warnings)
+        writer.endObject()
+    }
+}
+
+/// The manifest's object type `ReportRequest`.
+public struct ReportRequest: BridgeValue, Hashable {
+    /// `from` (string).
+    public var from: Swift.String
+    /// `count` (int?).
+    public var count: Swift.Int?
+
+    /// Creates a value from its fields.
+    public init(
+        from: Swift.String, count: Swift.Int? = nil
+    ) {
+        self.from = from
+        self.count = count
+    }
+
+    /// Decodes an object with exactly the declared fields; unknown fields are refused.
+    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+        var from: Swift.String? = nil
+        var count: Swift.Int?? = nil
+        try node.forEachMember("ReportRequest") { key, value throws(BridgeDecodingError) in
+            switch key {
+            case "from": from = try Swift.String(bridge: value)
+            case "count": count = try Optional<Swift.Int>(bridge: value)
+            default: throw value.unknownField(key)
+            }
+        }
+        self.from = try node.require(from, field: "from")
+        self.count = try node.require(count, field: "count")
+    }
+
+    /// Encodes the object; `nil` optional fields are left out.
+    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        writer.beginObject()
+        try writer.field("from", from)
+        try writer.field("count", count)
+        writer.endObject()
+    }
+}
+
+/// The bridge actions the manifest declares, one type each.
+public enum BridgeActions {
+    /// `saveNote`: the page sends NoteDraft, native replies SaveResult.
+    public enum SaveNote: BridgeAction {
+        /// The payload type.
+        public typealias Payload = NoteDraft
+        /// The reply type.
+        public typealias Reply = SaveResult
+        /// `"saveNote"`.
+        public static let name = "saveNote"
+    }
+    /// `share`: the page sends [string], native replies bool.
+    public enum Share: BridgeAction {
+        /// The payload type.
+        public typealias Payload = [Swift.String]
+        /// The reply type.
+        public typealias Reply = Swift.Bool
+        /// `"share"`.
+        public static let name = "share"
+    }
+    /// `ping`: the page sends string?, native replies string.
+    public enum Ping: BridgeAction {
+        /// The payload type.
+        public typealias Payload = Swift.String?
+        /// The reply type.
+        public typealias Reply = Swift.String
+        /// `"ping"`.
+        public static let name = "ping"
+    }
+    /// `exportReport`: the page sends ReportRequest, native replies string.
+    public enum ExportReport: BridgeAction {
+        /// The payload type.
+        public typealias Payload = ReportRequest
+        /// The reply type.
+        public typealias Reply = Swift.String
+        /// `"exportReport"`.
+        public static let name = "exportReport"
+    }
+}
+
+/// The bridge events the manifest declares, one type each.
+public enum BridgeEvents {
+    /// `noteChanged`: native sends NoteDraft.
+    public enum NoteChanged: BridgeEvent {
+        /// The payload type.
+        public typealias Payload = NoteDraft
+        /// `"noteChanged"`.
+        public static let name = "noteChanged"
+    }
+    /// `syncStateChanged`: native sends SyncState.
+    public enum SyncStateChanged: BridgeEvent {
+        /// The payload type.
+        public typealias Payload = SyncState
+        /// `"syncStateChanged"`.
+        public static let name = "syncStateChanged"
+    }
+}
