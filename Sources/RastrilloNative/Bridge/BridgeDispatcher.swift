@@ -135,9 +135,22 @@ public final class BridgeDispatcher {
         }
     }
 
-    /// Called by the adapter when the main frame starts loading another document: events stop
-    /// until the new document says hello.
-    public func pageWillNavigate() { page = .notReady }
+    /// Answers a message whose body is not text (the web view delivered a number, object, …):
+    /// after the same trust decision, it is refused with ``BridgeRefusal/bodyNotText(_:)``.
+    ///
+    /// - Parameters:
+    ///   - kind: what the body was, for the refusal (`"a number"`, `"an object"`).
+    ///   - frame: the sending frame's facts.
+    public func receive(nonText kind: String, from frame: BridgeFrame) -> String {
+        if case .failure(let refusal) = trust.decide(frame) {
+            return refuse(.untrusted(refusal), id: nil, frame: frame)
+        }
+        return refuse(.bodyNotText(kind), id: nil, frame: frame)
+    }
+
+    /// Called by the adapter when the main frame commits another document: events stop until
+    /// the new document says hello.
+    public func documentDidChange() { page = .notReady }
 
     /// The JSON envelope for event `E`, if the current page may receive it.
     ///

@@ -2,7 +2,7 @@
 ///
 /// The page becomes ``ready(_:)`` when its hello arrives from a trusted frame, and goes back to
 /// ``notReady`` when the adapter reports a main-frame navigation
-/// (``BridgeDispatcher/pageWillNavigate()``). Native sends events only to a ready page, and only
+/// (``BridgeDispatcher/documentDidChange()``). Native sends events only to a ready page, and only
 /// the events that page said it listens to.
 public enum BridgePageState: Sendable, Hashable {
     /// No hello from the current document yet.

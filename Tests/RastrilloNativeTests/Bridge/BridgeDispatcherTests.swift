@@ -98,7 +98,7 @@ import Testing
         #expect(
             try dispatcher.eventEnvelope(BridgeEvents.SyncStateChanged.self, .failed)
                 == #"{"protocol":1,"type":"event","name":"syncStateChanged","payload":"failed"}"#)
-        dispatcher.pageWillNavigate()
+        dispatcher.documentDidChange()
         #expect(dispatcher.page == .notReady)
     }
 

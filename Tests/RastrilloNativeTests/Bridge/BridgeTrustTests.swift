@@ -94,7 +94,7 @@ import Testing
         // document's messages are trusted (no comparison with the URL the screen was opened with).
         let target = "https://www.example.com/notes/6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10/edit?from=redirect"
         #expect(policy.decide(url: target, isMainFrame: true, isRedirect: true) == .allow)
-        dispatcher.pageWillNavigate()
+        dispatcher.documentDidChange()
         let alias = BridgeFrame(isMainFrame: true, scheme: "https", host: "www.example.com", port: 0)
         let welcome = try ReplyEnvelope(await dispatcher.receive(BridgeFixture.hello, from: alias))
         #expect(welcome.type == "welcome")
@@ -121,7 +121,7 @@ import Testing
                 == .cancel(.refused(.redirectNotInternal)))
         // Had the main frame navigated anyway, events stop at the navigation and the foreign
         // document can neither say hello nor send.
-        dispatcher.pageWillNavigate()
+        dispatcher.documentDidChange()
         #expect(throws: BridgeEventRefusal.pageNotReady(event: "syncStateChanged")) {
             try dispatcher.eventScript(BridgeEvents.SyncStateChanged.self, .syncing)
         }
