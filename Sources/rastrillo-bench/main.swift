@@ -4,7 +4,10 @@ import Foundation
 // baseline measured in the same run, and the ratio between them.
 let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Void)] = [
     ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run),
-    ("bridge", "bridge messages/s (trust, strict decode, typed dispatch) vs JSONDecoder into a Codable struct", BridgeBench.run),
+    (
+        "bridge", "bridge messages/s (trust, strict decode, typed dispatch) vs JSONDecoder into a Codable struct",
+        BridgeBench.run
+    ),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

@@ -52,7 +52,7 @@ enum BridgeEnvelopeWriter {
     }
 
     /// The script that hands `envelope` (JSON text) to the page module: the text is passed as one
-    /// JavaScript string literal quoted by ``JSONString`` (U+2028/U+2029 escaped), and parsed by
+    /// JavaScript string literal quoted by `JSONString` (U+2028/U+2029 escaped), and parsed by
     /// the module with `JSON.parse`.
     static func deliveryScript(_ envelope: String) -> String {
         var writer = BridgeJSONWriter()

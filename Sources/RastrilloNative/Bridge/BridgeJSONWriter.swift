@@ -1,7 +1,7 @@
 import RastrilloJSON
 
 /// Writes the JSON that native sends to the page: compact, strings quoted by the one shared
-/// escaper (``JSONString``, which also escapes U+2028/U+2029), numbers checked so JavaScript reads
+/// escaper (`JSONString`, which also escapes U+2028/U+2029), numbers checked so JavaScript reads
 /// them exactly. Never built by string interpolation.
 ///
 /// Generated ``BridgeValue`` types drive it:
@@ -33,7 +33,7 @@ public struct BridgeJSONWriter: Sendable {
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
 
-    /// Writes a string literal through ``JSONString``.
+    /// Writes a string literal through `JSONString`.
     public mutating func string(_ value: String) { JSONString.appendQuoted(value, to: &bytes) }
 
     /// Writes an integer; refuses magnitudes above 2^53 − 1.

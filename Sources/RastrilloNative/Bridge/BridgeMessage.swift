@@ -84,7 +84,9 @@ public enum BridgeMessage: Sendable {
         do {
             root = try JSONReader(options: .init(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth)).read(bytes)
         } catch {
-            if case .tooLarge(let limit) = error.kind { throw DecodingFailure(id: nil, refusal: .tooLarge(limit: limit)) }
+            if case .tooLarge(let limit) = error.kind {
+                throw DecodingFailure(id: nil, refusal: .tooLarge(limit: limit))
+            }
             throw DecodingFailure(id: nil, refusal: .invalidJSON(error.description))
         }
         guard case .object(let object) = root.value else {
@@ -116,7 +118,8 @@ public enum BridgeMessage: Sendable {
             throw envelope.failure(.unknownField(String(member.key.prefix(64))))
         }
         if type == "hello" {
-            let versions = try envelope.array("versions", expected: "a non-empty array of integers") { (node: JSONNode) -> Int? in
+            let versions = try envelope.array("versions", expected: "a non-empty array of integers") {
+                (node: JSONNode) -> Int? in
                 guard case .number(let number) = node.value, let value = number.int64, value > 0, value < 1 << 31 else {
                     return nil
                 }
@@ -126,8 +129,12 @@ public enum BridgeMessage: Sendable {
                 throw envelope.failure(.invalidField("versions", expected: "a non-empty array of integers"))
             }
             let names = "an array of lowerCamel names"
-            let actions = try envelope.array("actions", expected: names) { (node: JSONNode) -> String? in node.value.stringValue }
-            let events = try envelope.array("events", expected: names) { (node: JSONNode) -> String? in node.value.stringValue }
+            let actions = try envelope.array("actions", expected: names) { (node: JSONNode) -> String? in
+                node.value.stringValue
+            }
+            let events = try envelope.array("events", expected: names) { (node: JSONNode) -> String? in
+                node.value.stringValue
+            }
             return .hello(Hello(id: id, versions: versions, actions: actions, events: events))
         }
         let action = try envelope.string("action")

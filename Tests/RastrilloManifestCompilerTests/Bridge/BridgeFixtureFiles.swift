@@ -13,12 +13,18 @@ enum BridgeFixtureFiles {
 
     /// Where each generated file is committed, with the emitter that produces it.
     static let outputs: [(path: String, emit: @Sendable (AppManifest) -> String)] = [
-        ("Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift", {
-            BridgeSwiftEmitter.emit($0, source: manifestName)
-        }),
-        ("Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift", {
-            BridgeSwiftEmitter.emit($0, source: manifestName)
-        }),
+        (
+            "Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift",
+            {
+                BridgeSwiftEmitter.emit($0, source: manifestName)
+            }
+        ),
+        (
+            "Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift",
+            {
+                BridgeSwiftEmitter.emit($0, source: manifestName)
+            }
+        ),
         ("Tests/BridgeFixture/generated/bridge.js", { BridgeJSEmitter.module($0, source: manifestName) }),
         ("Tests/BridgeFixture/generated/bridge.d.ts", { BridgeJSEmitter.declarations($0, source: manifestName) }),
     ]

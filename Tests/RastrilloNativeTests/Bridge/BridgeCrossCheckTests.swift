@@ -28,7 +28,9 @@ import Testing
         let minimal = try payload(posted[2], as: NoteDraft.self)
         #expect(minimal.id == nil && minimal.color == nil && minimal.attachments.isEmpty)
         #expect(
-            try payload(posted[3], as: [String].self) == ["a", "\u{2028}\u{2029}", "😀", "\"quoted\"", "</script>", "\\"])
+            try payload(posted[3], as: [String].self) == [
+                "a", "\u{2028}\u{2029}", "😀", "\"quoted\"", "</script>", "\\",
+            ])
         #expect(try payload(posted[6], as: String?.self) == nil)
         #expect(try payload(posted[7], as: String?.self) == "hi")
         #expect(try payload(posted[8], as: ReportRequest.self) == ReportRequest(from: "2026-01", count: 2))
@@ -45,8 +47,10 @@ import Testing
             try dispatcher.eventScript(BridgeEvents.NoteChanged.self, draft),
             try dispatcher.eventScript(BridgeEvents.SyncStateChanged.self, .failed),
         ]
-        try JSONSerialization.data(withJSONObject: replies).write(to: directory.appendingPathComponent("native-replies.json"))
-        try JSONSerialization.data(withJSONObject: events).write(to: directory.appendingPathComponent("native-events.json"))
+        try JSONSerialization.data(withJSONObject: replies).write(
+            to: directory.appendingPathComponent("native-replies.json"))
+        try JSONSerialization.data(withJSONObject: events).write(
+            to: directory.appendingPathComponent("native-events.json"))
     }
 
     func payload<T: BridgeValue>(_ text: String, as type: T.Type) throws -> T {

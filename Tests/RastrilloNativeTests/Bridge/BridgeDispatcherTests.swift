@@ -47,7 +47,8 @@ import Testing
     @Test(arguments: errorCases)
     func refusalsGetTypedErrorReplies(action: String, payload: String, code: String) async throws {
         let (dispatcher, log) = BridgeFixture.dispatcher()
-        let text = await dispatcher.receive(BridgeFixture.request(action, payload, id: "e1"), from: BridgeFixture.mainFrame)
+        let text = await dispatcher.receive(
+            BridgeFixture.request(action, payload, id: "e1"), from: BridgeFixture.mainFrame)
         let reply = try ReplyEnvelope(text)
         #expect(reply.type == "error" && reply.id == "e1" && reply.code == code, "\(text)")
         #expect(log.events.map(\.refusal.code) == [code])
@@ -79,7 +80,9 @@ import Testing
             await gate.wait()
             return "late " + (text ?? "")
         }
-        let task = Task { await dispatcher.receive(BridgeFixture.request("ping", #""x""#), from: BridgeFixture.mainFrame) }
+        let task = Task {
+            await dispatcher.receive(BridgeFixture.request("ping", #""x""#), from: BridgeFixture.mainFrame)
+        }
         #expect(await yieldUntil { gate.waitingCount == 1 })
         gate.open()
         #expect(try ReplyEnvelope(await task.value).payloadJSON == #""late x""#)
@@ -113,7 +116,8 @@ import Testing
         #expect(!script.unicodeScalars.contains("\u{2028}") && !script.unicodeScalars.contains("\u{2029}"))
         // The argument is exactly one JSON string whose content is the event envelope.
         let literal = String(script.dropFirst(prefix.count - 1).dropLast(2))
-        let inner = try #require(try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String)
+        let inner = try #require(
+            try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String)
         #expect(inner == (try dispatcher.eventEnvelope(BridgeEvents.NoteChanged.self, draft)))
         let envelope = try #require(try JSONSerialization.jsonObject(with: Data(inner.utf8)) as? [String: Any])
         #expect((envelope["payload"] as? [String: Any])?["title"] as? String == draft.title)

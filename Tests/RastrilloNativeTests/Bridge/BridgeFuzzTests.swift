@@ -19,10 +19,12 @@ import Testing
         "unknown-action", "unhandled-action", "invalid-payload", "action-failed", "reply-not-encodable",
     ]
 
-    static let tokens: [[UInt8]] = [
-        "{", "}", "[", "]", ":", ",", "\"", "\\", "\\u0061", "\\ud800", "null", "true", "1e400", "-0", "9007199254740993",
-        "\"protocol\":1,", "\"id\":\"x\",", "\"payload\":", "\u{2028}", "\u{FEFF}",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0x00]]
+    static let tokens: [[UInt8]] =
+        [
+            "{", "}", "[", "]", ":", ",", "\"", "\\", "\\u0061", "\\ud800", "null", "true", "1e400", "-0",
+            "9007199254740993",
+            "\"protocol\":1,", "\"id\":\"x\",", "\"payload\":", "\u{2028}", "\u{FEFF}",
+        ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0x00]]
 
     func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = input

@@ -37,44 +37,73 @@ import Testing
     }
 
     static let refusals: [(String, String, BridgeRefusal)] = [
-        ("duplicate key", #"{"protocol":1,"type":"request","id":"1","id":"2","action":"ping","payload":null}"#,
-         .invalidJSON("")),
-        ("duplicate key spelled with an escape",
-         #"{"protocol":1,"type":"request","id":"1","action":"ping","\u0061ction":"share","payload":null}"#,
-         .invalidJSON("")),
-        ("duplicate key nested in the payload",
-         #"{"protocol":1,"type":"request","id":"1","action":"share","payload":[{"a":1,"\u0061":2}]}"#,
-         .invalidJSON("")),
-        ("lone surrogate", #"{"protocol":1,"type":"request","id":"1","action":"ping","payload":"\ud800"}"#,
-         .invalidJSON("")),
+        (
+            "duplicate key", #"{"protocol":1,"type":"request","id":"1","id":"2","action":"ping","payload":null}"#,
+            .invalidJSON("")
+        ),
+        (
+            "duplicate key spelled with an escape",
+            #"{"protocol":1,"type":"request","id":"1","action":"ping","\u0061ction":"share","payload":null}"#,
+            .invalidJSON("")
+        ),
+        (
+            "duplicate key nested in the payload",
+            #"{"protocol":1,"type":"request","id":"1","action":"share","payload":[{"a":1,"\u0061":2}]}"#,
+            .invalidJSON("")
+        ),
+        (
+            "lone surrogate", #"{"protocol":1,"type":"request","id":"1","action":"ping","payload":"\ud800"}"#,
+            .invalidJSON("")
+        ),
         ("trailing data", #"{"protocol":1,"type":"hello"} {}"#, .invalidJSON("")),
         ("not an object", #"[1]"#, .notAnObject(found: "array")),
         ("no protocol", #"{"type":"request","id":"1","action":"ping","payload":null}"#, .missingField("protocol")),
-        ("protocol 2", #"{"protocol":2,"type":"request","id":"1","action":"ping","payload":null}"#,
-         .unsupportedProtocol("2")),
-        ("protocol as a string", #"{"protocol":"1","type":"request","id":"1","action":"ping","payload":null}"#,
-         .unsupportedProtocol("\"1\"")),
-        ("protocol 1.0", #"{"protocol":1.0,"type":"request","id":"1","action":"ping","payload":null}"#,
-         .unsupportedProtocol("1.0")),
+        (
+            "protocol 2", #"{"protocol":2,"type":"request","id":"1","action":"ping","payload":null}"#,
+            .unsupportedProtocol("2")
+        ),
+        (
+            "protocol as a string", #"{"protocol":"1","type":"request","id":"1","action":"ping","payload":null}"#,
+            .unsupportedProtocol("\"1\"")
+        ),
+        (
+            "protocol 1.0", #"{"protocol":1.0,"type":"request","id":"1","action":"ping","payload":null}"#,
+            .unsupportedProtocol("1.0")
+        ),
         ("unknown type", #"{"protocol":1,"type":"reply","id":"1"}"#, .unknownType("reply")),
-        ("unknown envelope field",
-         #"{"protocol":1,"type":"request","id":"1","action":"ping","payload":null,"origin":"https://app.example.com"}"#,
-         .unknownField("origin")),
+        (
+            "unknown envelope field",
+            #"{"protocol":1,"type":"request","id":"1","action":"ping","payload":null,"origin":"https://app.example.com"}"#,
+            .unknownField("origin")
+        ),
         ("missing payload", #"{"protocol":1,"type":"request","id":"1","action":"ping"}"#, .missingField("payload")),
         ("missing action", #"{"protocol":1,"type":"request","id":"1","payload":null}"#, .missingField("action")),
-        ("empty id", #"{"protocol":1,"type":"request","id":"","action":"ping","payload":null}"#,
-         .invalidField("id", expected: "1 to 64 printable ASCII characters")),
-        ("id with a space", #"{"protocol":1,"type":"request","id":"a b","action":"ping","payload":null}"#,
-         .invalidField("id", expected: "1 to 64 printable ASCII characters")),
-        ("numeric id", #"{"protocol":1,"type":"request","id":1,"action":"ping","payload":null}"#,
-         .invalidField("id", expected: "a string")),
-        ("hello without versions", #"{"protocol":1,"type":"hello","id":"h","actions":[],"events":[]}"#,
-         .missingField("versions")),
-        ("hello with empty versions", #"{"protocol":1,"type":"hello","id":"h","versions":[],"actions":[],"events":[]}"#,
-         .invalidField("versions", expected: "a non-empty array of integers")),
-        ("hello with a request field",
-         #"{"protocol":1,"type":"hello","id":"h","versions":[1],"actions":[],"events":[],"payload":1}"#,
-         .unknownField("payload")),
+        (
+            "empty id", #"{"protocol":1,"type":"request","id":"","action":"ping","payload":null}"#,
+            .invalidField("id", expected: "1 to 64 printable ASCII characters")
+        ),
+        (
+            "id with a space", #"{"protocol":1,"type":"request","id":"a b","action":"ping","payload":null}"#,
+            .invalidField("id", expected: "1 to 64 printable ASCII characters")
+        ),
+        (
+            "numeric id", #"{"protocol":1,"type":"request","id":1,"action":"ping","payload":null}"#,
+            .invalidField("id", expected: "a string")
+        ),
+        (
+            "hello without versions", #"{"protocol":1,"type":"hello","id":"h","actions":[],"events":[]}"#,
+            .missingField("versions")
+        ),
+        (
+            "hello with empty versions",
+            #"{"protocol":1,"type":"hello","id":"h","versions":[],"actions":[],"events":[]}"#,
+            .invalidField("versions", expected: "a non-empty array of integers")
+        ),
+        (
+            "hello with a request field",
+            #"{"protocol":1,"type":"hello","id":"h","versions":[1],"actions":[],"events":[],"payload":1}"#,
+            .unknownField("payload")
+        ),
     ]
 
     @Test(arguments: refusals)
@@ -93,7 +122,8 @@ import Testing
     }
 
     @Test func keepsTheIDOfARefusedEnvelopeOnceRead() throws {
-        let failure = try #require(refusal(#"{"protocol":1,"type":"request","id":"r7","action":"ping","payload":null,"x":1}"#))
+        let failure = try #require(
+            refusal(#"{"protocol":1,"type":"request","id":"r7","action":"ping","payload":null,"x":1}"#))
         #expect(failure.id == "r7")
         #expect(failure.refusal == .unknownField("x"))
     }

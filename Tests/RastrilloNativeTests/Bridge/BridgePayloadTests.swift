@@ -51,27 +51,50 @@ import Testing
     static let base = #""title":"t","body":"","tags":[],"pinned":false,"weight":1,"revision":0,"attachments":[]"#
 
     static let refusals: [(String, String, BridgeDecodingError)] = [
-        ("unknown field", #"{"# + base + #","origin":"https://evil.example"}"#,
-         .unknownField(pointer: "/origin", field: "origin")),
+        (
+            "unknown field", #"{"# + base + #","origin":"https://evil.example"}"#,
+            .unknownField(pointer: "/origin", field: "origin")
+        ),
         ("missing field", #"{"title":"t"}"#, .missingField(pointer: "", field: "body")),
-        ("string for int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":"0""#) + "}",
-         .wrongType(pointer: "/revision", expected: "int", found: "string")),
-        ("fractional int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":1.5"#) + "}",
-         .invalidInt(pointer: "/revision", literal: "1.5")),
-        ("int above 2^53", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":9007199254740992"#)
-            + "}", .invalidInt(pointer: "/revision", literal: "9007199254740992")),
-        ("infinite double", #"{"# + base.replacingOccurrences(of: #""weight":1"#, with: #""weight":1e400"#) + "}",
-         .invalidDouble(pointer: "/weight", literal: "1e400")),
+        (
+            "string for int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":"0""#) + "}",
+            .wrongType(pointer: "/revision", expected: "int", found: "string")
+        ),
+        (
+            "fractional int", #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":1.5"#) + "}",
+            .invalidInt(pointer: "/revision", literal: "1.5")
+        ),
+        (
+            "int above 2^53",
+            #"{"# + base.replacingOccurrences(of: #""revision":0"#, with: #""revision":9007199254740992"#)
+                + "}", .invalidInt(pointer: "/revision", literal: "9007199254740992")
+        ),
+        (
+            "infinite double", #"{"# + base.replacingOccurrences(of: #""weight":1"#, with: #""weight":1e400"#) + "}",
+            .invalidDouble(pointer: "/weight", literal: "1e400")
+        ),
         ("bad uuid", #"{"id":"not-a-uuid","# + base + "}", .invalidUUID(pointer: "/id", text: "not-a-uuid")),
-        ("unknown enum case", #"{"color":"purple","# + base + "}",
-         .unknownEnumCase(pointer: "/color", value: "purple", allowed: ["red", "green", "blue"])),
-        ("nested unknown field",
-         #"{"# + base.replacingOccurrences(of: #""attachments":[]"#, with: #""attachments":[{"name":"a","bytes":1,"x":0}]"#)
-            + "}", .unknownField(pointer: "/attachments/0/x", field: "x")),
-        ("nested wrong element", #"{"# + base.replacingOccurrences(of: #""tags":[]"#, with: #""tags":["a",2]"#) + "}",
-         .wrongType(pointer: "/tags/1", expected: "string", found: "number")),
-        ("null for a required field", #"{"# + base.replacingOccurrences(of: #""pinned":false"#, with: #""pinned":null"#)
-            + "}", .wrongType(pointer: "/pinned", expected: "bool", found: "null")),
+        (
+            "unknown enum case", #"{"color":"purple","# + base + "}",
+            .unknownEnumCase(pointer: "/color", value: "purple", allowed: ["red", "green", "blue"])
+        ),
+        (
+            "nested unknown field",
+            #"{"#
+                + base.replacingOccurrences(
+                    of: #""attachments":[]"#, with: #""attachments":[{"name":"a","bytes":1,"x":0}]"#)
+                + "}", .unknownField(pointer: "/attachments/0/x", field: "x")
+        ),
+        (
+            "nested wrong element",
+            #"{"# + base.replacingOccurrences(of: #""tags":[]"#, with: #""tags":["a",2]"#) + "}",
+            .wrongType(pointer: "/tags/1", expected: "string", found: "number")
+        ),
+        (
+            "null for a required field",
+            #"{"# + base.replacingOccurrences(of: #""pinned":false"#, with: #""pinned":null"#)
+                + "}", .wrongType(pointer: "/pinned", expected: "bool", found: "null")
+        ),
         ("array instead of object", "[]", .wrongType(pointer: "", expected: "NoteDraft", found: "array")),
     ]
 

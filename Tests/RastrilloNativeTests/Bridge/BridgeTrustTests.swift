@@ -30,7 +30,10 @@ import Testing
         (BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com", port: 8443), "foreign-origin"),
         (BridgeFrame(isMainFrame: true, scheme: "http", host: "localhost", port: 0), "foreign-origin"),
         (BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com.", port: 0), "invalid-host"),
-        (BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com@evil.example", port: 0), "invalid-host"),
+        (
+            BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com@evil.example", port: 0),
+            "invalid-host"
+        ),
         (BridgeFrame(isMainFrame: true, scheme: "https", host: "2130706433", port: 0), "invalid-host"),
         (BridgeFrame(isMainFrame: true, scheme: "https", host: "app.example.com", port: 70_000), "invalid-port"),
         (BridgeFrame(isMainFrame: true, scheme: "", host: "", port: 0), "opaque-origin"),
@@ -114,7 +117,9 @@ import Testing
         let policy = WebScreenNavigationPolicy(router: LinkRouter(manifest: BridgeFixture.manifest))
         _ = await dispatcher.receive(BridgeFixture.hello, from: BridgeFixture.mainFrame)
         // A link to an external page is not loaded in the web screen: it goes to the browser.
-        #expect(policy.decide(url: "https://evil.example/", isMainFrame: true, isRedirect: false) == .cancel(.external(nil)))
+        #expect(
+            policy.decide(url: "https://evil.example/", isMainFrame: true, isRedirect: false) == .cancel(.external(nil))
+        )
         // A server redirect to an external page is refused outright.
         #expect(
             policy.decide(url: "https://evil.example/", isMainFrame: true, isRedirect: true)
