@@ -22,3 +22,16 @@ bridge-browser:
 	@echo "== bridge-browser: the generated module without webkit.messageHandlers (a plain browser) reports unavailable and the page keeps working"
 	@command -v node >/dev/null || { echo "bridge-browser: node is required (apt-get install nodejs)"; exit 1; }
 	node Tests/BridgeFixture/browser.mjs
+
+# The companion's web screen (examples/companion-web): the Go handler serves the page and the
+# generated module over a real loopback server. Its own module, outside go.work (GOWORK=off).
+CI_STEPS += bridge-web-screen
+
+.PHONY: bridge-web-screen
+
+bridge-web-screen:
+	@echo "== bridge-web-screen: examples/companion-web is gofmt-clean, vets, and serves the editor page, its script and the generated bridge module (httptest loopback)"
+	@unformatted=$$("$$(scripts/go.sh env GOROOT)/bin/gofmt" -l examples/companion-web); \
+	if [ -n "$$unformatted" ]; then echo "gofmt: not formatted (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
+	GOWORK=off scripts/go.sh -C examples/companion-web vet ./...
+	GOWORK=off scripts/go.sh -C examples/companion-web test -count=1 ./...

@@ -2,34 +2,45 @@ import Foundation
 import RastrilloManifestCompiler
 import RastrilloNative
 
-/// The bridge fixture manifest and the committed files generated from it.
+/// The bridge manifests of the tests and the example, and the committed files generated from them.
 enum BridgeFixtureFiles {
+    /// One committed generated file: the manifest it comes from and the emitter that writes it.
+    struct Output: Sendable, CustomStringConvertible {
+        let manifest: String
+        let path: String
+        let emit: @Sendable (AppManifest, String) -> String
+
+        var description: String { path }
+    }
+
     /// The repository root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static let manifestName = "bridge-fixture.json"
-    static let manifestURL = root.appendingPathComponent("Tests/BridgeFixture/\(manifestName)")
+    static let fixture = "Tests/BridgeFixture/bridge-fixture.json"
+    static let example = "examples/companion-web/bridge-manifest.json"
 
-    /// Where each generated file is committed, with the emitter that produces it.
-    static let outputs: [(path: String, emit: @Sendable (AppManifest) -> String)] = [
-        (
-            "Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift",
-            {
-                BridgeSwiftEmitter.emit($0, source: manifestName)
-            }
-        ),
-        (
-            "Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift",
-            {
-                BridgeSwiftEmitter.emit($0, source: manifestName)
-            }
-        ),
-        ("Tests/BridgeFixture/generated/bridge.js", { BridgeJSEmitter.module($0, source: manifestName) }),
-        ("Tests/BridgeFixture/generated/bridge.d.ts", { BridgeJSEmitter.declarations($0, source: manifestName) }),
+    static let outputs: [Output] = [
+        Output(
+            manifest: fixture, path: "Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift",
+            emit: BridgeSwiftEmitter.emit),
+        Output(
+            manifest: fixture, path: "Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift",
+            emit: BridgeSwiftEmitter.emit),
+        Output(manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.js", emit: BridgeJSEmitter.module),
+        Output(manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.d.ts", emit: BridgeJSEmitter.declarations),
+        Output(manifest: example, path: "examples/companion-web/static/bridge.js", emit: BridgeJSEmitter.module),
+        Output(manifest: example, path: "examples/companion-web/static/bridge.d.ts", emit: BridgeJSEmitter.declarations),
     ]
 
-    static func manifest() throws -> AppManifest {
-        try AppManifest.decode(Array(Data(contentsOf: manifestURL)), source: manifestName)
+    /// Reads and validates the manifest at `path` (relative to the repository root).
+    static func manifest(_ path: String) throws -> AppManifest {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return try AppManifest.decode(Array(Data(contentsOf: root.appendingPathComponent(path))), source: name)
+    }
+
+    /// What the emitter writes for `output` today.
+    static func expected(_ output: Output) throws -> String {
+        output.emit(try manifest(output.manifest), URL(fileURLWithPath: output.manifest).lastPathComponent)
     }
 }

@@ -1,0 +1,3 @@
+module example.com/companionweb
+
+go 1.24
