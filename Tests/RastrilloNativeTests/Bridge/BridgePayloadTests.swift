@@ -120,3 +120,49 @@ import Testing
         }
     }
 }
+
+/// UUIDs: the 36-character form only, either case in, lowercase out.
+@Suite struct BridgeUUIDTests {
+    func decode(_ text: String) throws -> UUID {
+        guard case .request(let request) = try BridgeMessage.decode(BridgeFixture.request("ping", "\"" + text + "\""))
+        else {
+            throw BridgeRefusal.unknownType("not a request")
+        }
+        return try request.payload.uuid()
+    }
+
+    @Test func acceptsEitherCaseAndWritesLowercase() throws {
+        let lower = try decode("6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10")
+        #expect(try decode("6F1C2B1E-8A8C-4C53-9D67-2F0E8E1F7A10") == lower)
+        #expect(lower == UUID(uuidString: "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10"))
+        var writer = BridgeJSONWriter()
+        try lower.encode(to: &writer)
+        #expect(writer.text == #""6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10""#)
+    }
+
+    @Test(arguments: [
+        "", "6f1c2b1e8a8c4c539d672f0e8e1f7a10", "{6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10}",
+        "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1g", "6f1c2b1e-8a8c-4c539-d67-2f0e8e1f7a10",
+        "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1",
+        "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a100", " 6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1",
+    ])
+    func refusesAnythingElse(text: String) {
+        #expect(throws: BridgeDecodingError.invalidUUID(pointer: "", text: text)) { try decode(text) }
+    }
+
+    @Test func roundTripsRandomUUIDs() throws {
+        var generator = SeededGenerator(seed: 0xB51D6E)
+        for _ in 0..<500 {
+            let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let uuid = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                    bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
+            var writer = BridgeJSONWriter()
+            try uuid.encode(to: &writer)
+            #expect(writer.text == "\"" + uuid.uuidString.lowercased() + "\"")
+            #expect(try decode(uuid.uuidString) == uuid)
+        }
+    }
+}
