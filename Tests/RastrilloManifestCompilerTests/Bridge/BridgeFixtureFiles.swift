@@ -28,9 +28,11 @@ enum BridgeFixtureFiles {
             manifest: fixture, path: "Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift",
             emit: BridgeSwiftEmitter.emit),
         Output(manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.js", emit: BridgeJSEmitter.module),
-        Output(manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.d.ts", emit: BridgeJSEmitter.declarations),
+        Output(
+            manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.d.ts", emit: BridgeJSEmitter.declarations),
         Output(manifest: example, path: "examples/companion-web/static/bridge.js", emit: BridgeJSEmitter.module),
-        Output(manifest: example, path: "examples/companion-web/static/bridge.d.ts", emit: BridgeJSEmitter.declarations),
+        Output(
+            manifest: example, path: "examples/companion-web/static/bridge.d.ts", emit: BridgeJSEmitter.declarations),
     ]
 
     /// Reads and validates the manifest at `path` (relative to the repository root).
