@@ -158,7 +158,7 @@ public struct LinkRouter: Sendable {
                 else { return nil }
                 result[param.name] = value
                 position += 1
-            } else if let raw = query.first(where: { $0.0 == param.name })?.1 {
+            } else if let raw = query.first(where: { $0.0.utf8.elementsEqual(param.name.utf8) })?.1 {
                 guard let value = LinkValue.parse(raw, as: param.type, in: manifest) else { return nil }
                 result[param.name] = value
             } else if case .optional = param.type {
