@@ -16,13 +16,13 @@ extension AppManifest {
         try decode(try readJSON(bytes, source: source), source: source)
     }
 
-    /// Reads manifest bytes as strict JSON (an object root, at most 8 MiB, depth 32)
+    /// Reads manifest bytes as strict JSON (at most 8 MiB, nested at most 32 deep)
     /// without interpreting them; the compiler keeps the node to embed it.
     ///
     /// - Throws: ``ManifestError`` with one `invalidJSON` issue.
     public static func readJSON(_ bytes: some Collection<UInt8>, source: String) throws(ManifestError) -> JSONNode {
         do {
-            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32, requireObjectRoot: true)).read(bytes)
+            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32)).read(bytes)
         } catch {
             let issue = ManifestIssue(
                 kind: .invalidJSON, pointer: error.pointer, line: error.position.line, column: error.position.column,
