@@ -12,22 +12,18 @@ import RastrilloNative
 ///
 /// ```swift
 /// let compiled = try ManifestCompiler.compile(bytes, sourceName: "app-manifest.json")
-/// for file in compiled.files(for: Set(ManifestCompiler.Output.allCases)) { … }
+/// for file in compiled.files() { … }
 /// ```
 public struct ManifestCompiler: Sendable {
-    /// One kind of output.
-    public enum Output: String, Sendable, Hashable, CaseIterable {
-        /// `AppManifest.generated.swift`.
-        case swift
-        /// `app-manifest.js` and `app-manifest.d.ts`.
-        case js
-        /// `app_manifest_gen.go`.
-        case go
-        /// `apple-app-site-association`.
-        case aasa
-        /// `path-configuration.json`.
-        case hotwire
-    }
+    /// Every emitter `manifest build` runs, in order; `--only` selects by ``ManifestEmitter/name``.
+    /// A new emitter is one line here.
+    public static let emitters: [ManifestEmitter] = [
+        .swift,
+        .js,
+        .go,
+        .aasa,
+        .hotwire,
+    ]
 
     /// Options that change the output.
     public struct Options: Sendable, Hashable {
@@ -56,7 +52,7 @@ public struct ManifestCompiler: Sendable {
     /// The manifest file's name, used in headers.
     public let sourceName: String
     /// The manifest as compact JSON (embedded in the Swift output).
-    let compactJSON: String
+    public let compactJSON: String
 
     /// Reads, validates and prepares `bytes` for emitting.
     ///
@@ -69,35 +65,14 @@ public struct ManifestCompiler: Sendable {
         return ManifestCompiler(manifest: manifest, sourceName: sourceName, compactJSON: CompactJSON.text(node))
     }
 
-    /// The generated files for `outputs`, sorted by name.
-    public func files(for outputs: Set<Output>, options: Options = Options()) -> [File] {
-        var files: [File] = []
-        let header = "generated from \(sourceName), do not edit"
-        if outputs.contains(.swift) {
-            let text = SwiftEmitter(manifest: manifest, manifestJSON: compactJSON, sourceName: sourceName).emit()
-            files.append(File(name: "AppManifest.generated.swift", contents: text))
-        }
-        if outputs.contains(.js) {
-            let emitter = JSEmitter(manifest: manifest, header: header)
-            files.append(File(name: "app-manifest.js", contents: emitter.module()))
-            files.append(File(name: "app-manifest.d.ts", contents: emitter.declarations()))
-        }
-        if outputs.contains(.go) {
-            let text = GoEmitter(manifest: manifest, header: header, package: options.goPackage).emit()
-            files.append(File(name: "app_manifest_gen.go", contents: text))
-        }
-        if outputs.contains(.aasa), manifest.destinations.contains(where: { $0.link == .universalLink }) {
-            let text = manifest.appleAppSiteAssociation(appIDs: options.appIDs, header: header)
-            files.append(File(name: "apple-app-site-association", contents: text))
-        }
-        if outputs.contains(.hotwire) {
-            files.append(
-                File(
-                    name: "path-configuration.json", contents: HotwireEmitter(manifest: manifest, header: header).emit()
-                ))
-        }
-        return files.sorted { $0.name < $1.name }
+    /// The files of the emitters named in `only` (all emitters when `nil`), sorted by name.
+    public func files(only: Set<String>? = nil, options: Options = Options()) -> [File] {
+        Self.emitters.filter { only?.contains($0.name) ?? true }.flatMap { $0.emit(self, options) }
+            .sorted { $0.name < $1.name }
     }
+
+    /// The "generated from <manifest>, do not edit" line every file carries.
+    public var header: String { "generated from \(sourceName), do not edit" }
 
     /// The names of `files` whose copy in `directory` is missing or differs
     /// (what `manifest build --check` reports as stale).

@@ -1,5 +1,4 @@
 import Foundation
-import RastrilloJSON
 import RastrilloNative
 import Testing
 
@@ -53,62 +52,5 @@ struct GeneratedSwiftTests {
         #expect(Command.available(at: .notes, capabilities: all, placement: .contextMenu).isEmpty)
         #expect(Command.available(at: nil, capabilities: [.notesRead], placement: .toolbar) == [.refresh])
         #expect(Capability.notesWrite.rawValue == "notes.write")
-    }
-
-    static func node(_ json: String) throws -> JSONNode { try JSONReader(options: .init()).read(Array(json.utf8)) }
-
-    @Test("bridge payloads decode strictly")
-    func bridgeDecoding() throws {
-        let good = try Self.node(
-            #"{"title": "T", "body": "B", "tags": ["a"], "pinned": true, "weight": 1.5, "revision": 3, "color": null}"#)
-        let action = try BridgeAction(name: "saveNote", payload: good)
-        #expect(
-            action
-                == .saveNote(
-                    NoteDraft(title: "T", body: "B", tags: ["a"], color: nil, pinned: true, weight: 1.5, revision: 3)))
-        let cases: [(String, String)] = [
-            (#"{"title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1, "revision": 3, "x": 1}"#, "/x"),
-            (#"{"title": "T", "body": "B", "tags": [1], "pinned": true, "weight": 1, "revision": 3}"#, "/tags/0"),
-            (#"{"title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1, "revision": 3.5}"#, "/revision"),
-            (
-                #"{"title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1, "revision": 9007199254740992}"#,
-                "/revision"
-            ),
-            (#"{"title": "T", "body": "B", "tags": [], "pinned": 1, "weight": 1, "revision": 3}"#, "/pinned"),
-            (#"{"title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1}"#, ""),
-            (
-                #"{"title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1, "revision": 1, "color": "pink"}"#,
-                "/color"
-            ),
-            (
-                #"{"id": "nope", "title": "T", "body": "B", "tags": [], "pinned": true, "weight": 1, "revision": 1}"#,
-                "/id"
-            ),
-        ]
-        for (json, pointer) in cases {
-            let payload = try Self.node(json)
-            do {
-                _ = try BridgeAction(name: "saveNote", payload: payload)
-                Issue.record("decoded \(json)")
-            } catch {
-                #expect(error.pointer == pointer, "\(json)")
-            }
-        }
-        #expect(throws: ManifestValueError.self) { try BridgeAction(name: "unknown", payload: good) }
-    }
-
-    @Test("replies and events encode to JSON the strict reader reads back")
-    func bridgeEncoding() throws {
-        let reply = try BridgeReply.saveNote(SaveResult(id: Self.noteID, revision: 4))
-        #expect(reply == #"{"id":"6f1c2a7e-1b2c-4d3e-8f40-5a6b7c8d9e0f","revision":4}"#)
-        let draft = NoteDraft(title: "line\u{2028}sep \"q\"", body: "", tags: [], pinned: false, weight: 2, revision: 1)
-        let event = try BridgeEvent.noteChanged(draft).payloadJSON()
-        #expect(!event.contains("\u{2028}"))
-        #expect(try NoteDraft(json: try Self.node(event)) == draft)
-        #expect(throws: ManifestValueError.self) {
-            try BridgeEvent.noteChanged(
-                NoteDraft(title: "", body: "", tags: [], pinned: false, weight: .nan, revision: 1)
-            ).payloadJSON()
-        }
     }
 }

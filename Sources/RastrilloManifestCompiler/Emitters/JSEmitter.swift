@@ -2,7 +2,8 @@ import RastrilloJSON
 import RastrilloNative
 
 /// Emits the ES module (route table data, the routing runtime, URL builders,
-/// commands, capabilities, bridge contract) and its TypeScript declarations.
+/// commands, capabilities) and its TypeScript declarations. The bridge module
+/// comes from the bridge emitter.
 struct JSEmitter {
     let manifest: AppManifest
     let header: String
@@ -49,15 +50,6 @@ struct JSEmitter {
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
-        exports.line()
-        exports.line("/** The bridge contract: action name → payload and reply types; event name → payload type. */")
-        let actions = manifest.bridge.actions.map {
-            "\(JSONString.quoted($0.name)): {payload: \(typeData($0.payload)), reply: \(typeData($0.reply))}"
-        }
-        let events = manifest.bridge.events.map { "\(JSONString.quoted($0.name)): {payload: \(typeData($0.payload))}" }
-        exports.line(
-            "export const bridge = Object.freeze({actions: {\(actions.joined(separator: ", "))}, events: {\(events.joined(separator: ", "))}});"
-        )
         text += "\n" + exports.text
         return text
     }
@@ -68,13 +60,9 @@ struct JSEmitter {
             "[\(JSONString.quoted($0.scheme)), \(JSONString.quoted($0.host)), \($0.port)]"
         }
         var enums: [String] = []
-        var objects: [String] = []
         for type in manifest.types {
-            switch type.kind {
-            case .stringEnum(let cases): enums.append("\(JSONString.quoted(type.name)): \(jsonArray(cases))")
-            case .object(let fields):
-                let list = fields.map { "[\(JSONString.quoted($0.name)), \(typeData($0.type))]" }
-                objects.append("\(JSONString.quoted(type.name)): [\(list.joined(separator: ", "))]")
+            if case .stringEnum(let cases) = type.kind {
+                enums.append("\(JSONString.quoted(type.name)): \(jsonArray(cases))")
             }
         }
         let destinations = manifest.destinations.map { destination -> String in
@@ -101,7 +89,6 @@ struct JSEmitter {
             + "  \"externalSchemes\": \(jsonArray(manifest.links.externalSchemes)),\n"
             + "  \"foreignWeb\": \(JSONString.quoted(manifest.links.foreignWeb.rawValue)),\n"
             + "  \"enums\": {\(enums.joined(separator: ", "))},\n"
-            + "  \"objects\": {\(objects.joined(separator: ", "))},\n"
             + "  \"destinations\": [\n\(destinations.joined(separator: ",\n"))\n  ]\n}"
     }
 
@@ -136,16 +123,8 @@ struct JSEmitter {
             switch type.kind {
             case .stringEnum(let cases):
                 w.line("export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));")
-            case .object(let fields):
-                w.block("export interface \(type.name) {") { w in
-                    for field in fields {
-                        if case .optional = field.type {
-                            w.line("\(field.name)?: \(tsType(field.type));")
-                        } else {
-                            w.line("\(field.name): \(tsType(field.type));")
-                        }
-                    }
-                }
+            case .object:
+                continue  // bridge payload types: written by the bridge emitter
             }
         }
         w.line()
@@ -174,7 +153,6 @@ struct JSEmitter {
         w.line(
             "export declare function urlFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
         )
-        w.line("export declare function checkType(type: unknown, value: unknown, pointer?: string): void;")
         for destination in manifest.destinations {
             w.line(
                 "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;"
@@ -198,18 +176,6 @@ struct JSEmitter {
             w.line("capabilities: CapabilityID[];")
         }
         w.line("export declare const commands: readonly Command[];")
-        w.line()
-        w.block("export interface BridgeActions {") { w in
-            for action in manifest.bridge.actions {
-                w.line("\(action.name): { payload: \(tsType(action.payload)); reply: \(tsType(action.reply)) };")
-            }
-        }
-        w.block("export interface BridgeEvents {") { w in
-            for event in manifest.bridge.events { w.line("\(event.name): { payload: \(tsType(event.payload)) };") }
-        }
-        w.line(
-            "export declare const bridge: { actions: Record<keyof BridgeActions, unknown>; events: Record<keyof BridgeEvents, unknown> };"
-        )
         return w.text
     }
 }

@@ -470,47 +470,5 @@ enum JSRuntime {
           const path = pathFor(id, params);
           return path === null ? null : MANIFEST.primaryOrigin + path;
         }
-
-        /**
-         * Checks `value` against a manifest type strictly; throws an Error naming the JSON pointer on mismatch.
-         * @param {unknown} type a manifest type expression ("int", "Note", {array: T}, {optional: T})
-         * @param {unknown} value
-         * @param {string} [pointer]
-         */
-        export function checkType(type, value, pointer = "") {
-          const fail = (expected) => { throw new Error(`${pointer || "/"}: expected ${expected}`); };
-          if (typeof type === "object" && type.optional !== undefined) {
-            if (value === null || value === undefined) return;
-            return checkType(type.optional, value, pointer);
-          }
-          if (typeof type === "object" && type.array !== undefined) {
-            if (!Array.isArray(value)) fail("an array");
-            value.forEach((element, index) => checkType(type.array, element, `${pointer}/${index}`));
-            return;
-          }
-          switch (type) {
-            case "string": if (typeof value !== "string") fail("a string"); return;
-            case "int": if (!Number.isSafeInteger(value)) fail("an integer within ±(2^53 − 1)"); return;
-            case "bool": if (typeof value !== "boolean") fail("true or false"); return;
-            case "double": if (typeof value !== "number" || !Number.isFinite(value)) fail("a finite number"); return;
-            case "uuid": if (typeof value !== "string" || !UUID_TEXT.test(value)) fail("a UUID string"); return;
-          }
-          if (MANIFEST.enums[type] !== undefined) {
-            if (!MANIFEST.enums[type].includes(value)) fail(`one of ${MANIFEST.enums[type].join(", ")}`);
-            return;
-          }
-          const fields = MANIFEST.objects[type];
-          if (fields === undefined) throw new Error(`unknown type ${JSON.stringify(type)}`);
-          if (typeof value !== "object" || value === null || Array.isArray(value)) fail("an object");
-          const names = fields.map(([name]) => name);
-          for (const key of Object.keys(value)) {
-            if (!names.includes(key)) throw new Error(`${pointer}/${key}: unknown key '${key}'; allowed keys: ${names.join(", ")}`);
-          }
-          for (const [name, fieldType] of fields) {
-            const optional = typeof fieldType === "object" && fieldType.optional !== undefined;
-            if (!(name in value) && !optional) throw new Error(`${pointer || "/"}: missing required key '${name}'`);
-            checkType(fieldType, value[name], `${pointer}/${name}`);
-          }
-        }
         """#
 }

@@ -1,8 +1,8 @@
 import RastrilloNative
 
-/// Emits the Swift file: `Destination`, `Command`, `Capability`, named types
-/// with strict JSON decoding, the bridge enums, and the embedded manifest the
-/// runtime `LinkRouter` is compiled from.
+/// Emits the Swift file: `Destination`, `Command`, `Capability`, the string
+/// enums destination params use, and the embedded manifest the runtime
+/// `LinkRouter` is compiled from. (Bridge payload types come from the bridge emitter.)
 struct SwiftEmitter {
     let manifest: AppManifest
     let manifestJSON: String
@@ -14,7 +14,6 @@ struct SwiftEmitter {
         w.line("// swift-format-ignore-file")
         w.line()
         w.line("import Foundation")
-        w.line("import RastrilloJSON")
         w.line("import RastrilloNative")
         w.line()
         emitSource(&w)
@@ -22,7 +21,6 @@ struct SwiftEmitter {
         emitCapability(&w)
         emitCommand(&w)
         for type in manifest.types { emitNamedType(type, &w) }
-        emitBridge(&w)
         return w.text
     }
 
@@ -260,50 +258,6 @@ struct SwiftEmitter {
         }
     }
 
-    /// An expression decoding JSONNode expression `node` at pointer expression `pointer`.
-    func decodeExpression(_ type: ManifestType, _ node: String, _ pointer: String) -> String {
-        switch type {
-        case .string: return "try ManifestValueDecoder.string(\(node), at: \(pointer))"
-        case .int: return "try ManifestValueDecoder.int(\(node), at: \(pointer))"
-        case .bool: return "try ManifestValueDecoder.bool(\(node), at: \(pointer))"
-        case .double: return "try ManifestValueDecoder.double(\(node), at: \(pointer))"
-        case .uuid: return "try ManifestValueDecoder.uuid(\(node), at: \(pointer))"
-        case .named(let name):
-            if case .stringEnum = manifest.namedType(name)?.kind {
-                return "try ManifestValueDecoder.enumCase(\(node), at: \(pointer), as: \(name).self)"
-            }
-            return "try \(name)(json: \(node), at: \(pointer))"
-        case .array(let element):
-            return
-                "try ManifestValueDecoder.array(\(node), at: \(pointer)) { (n: JSONNode, p: String) throws(ManifestValueError) -> \(swiftType(element)) in \(decodeExpression(element, "n", "p")) }"
-        case .optional(let wrapped):
-            return
-                "try ManifestValueDecoder.optional(\(node), at: \(pointer)) { (n: JSONNode, p: String) throws(ManifestValueError) -> \(swiftType(wrapped)) in \(decodeExpression(wrapped, "n", "p")) }"
-        }
-    }
-
-    /// An expression encoding Swift value expression `value` to JSON text.
-    func encodeExpression(_ type: ManifestType, _ value: String, _ pointer: String) -> String {
-        switch type {
-        case .string: return "ManifestValueEncoder.string(\(value))"
-        case .int: return "try ManifestValueEncoder.int(\(value), at: \(pointer))"
-        case .bool: return "ManifestValueEncoder.bool(\(value))"
-        case .double: return "try ManifestValueEncoder.double(\(value), at: \(pointer))"
-        case .uuid: return "ManifestValueEncoder.uuid(\(value))"
-        case .named(let name):
-            if case .stringEnum = manifest.namedType(name)?.kind {
-                return "ManifestValueEncoder.string(\(value).rawValue)"
-            }
-            return "try \(value).jsonText(at: \(pointer))"
-        case .array(let element):
-            return
-                "try ManifestValueEncoder.array(\(value), at: \(pointer)) { (v: \(swiftType(element)), p: String) throws(ManifestValueError) -> String in \(encodeExpression(element, "v", "p")) }"
-        case .optional(let wrapped):
-            return
-                "try ManifestValueEncoder.optional(\(value), at: \(pointer)) { (v: \(swiftType(wrapped)), p: String) throws(ManifestValueError) -> String in \(encodeExpression(wrapped, "v", "p")) }"
-        }
-    }
-
     func emitNamedType(_ type: ManifestNamedType, _ w: inout CodeWriter) {
         switch type.kind {
         case .stringEnum(let cases):
@@ -311,130 +265,11 @@ struct SwiftEmitter {
             w.block("enum \(type.name): String, CaseIterable, Hashable, Codable, Sendable {") { w in
                 for name in cases { w.line("case \(name)") }
             }
-        case .object(let fields):
-            w.line("/// The manifest's `\(type.name)` object type, decoded strictly (unknown keys refused).")
-            w.block("struct \(type.name): Hashable, Codable, Sendable {") { w in
-                for field in fields { w.line("var \(field.name): \(swiftType(field.type))") }
-                w.line()
-                w.line("/// Creates the value from its fields.")
-                let parameters = fields.map { field -> String in
-                    if case .optional = field.type { return "\(field.name): \(swiftType(field.type)) = nil" }
-                    return "\(field.name): \(swiftType(field.type))"
-                }
-                w.block("init(\(parameters.joined(separator: ", "))) {") { w in
-                    for field in fields { w.line("self.\(field.name) = \(field.name)") }
-                }
-                w.line()
-                w.line("/// Decodes strictly from a JSON node; `pointer` locates the node in error messages.")
-                w.block("init(json _node: JSONNode, at _pointer: String = \"\") throws(ManifestValueError) {") { w in
-                    let allowed = fields.map { Self.quoted($0.name) }.joined(separator: ", ")
-                    w.line("let _object = try ManifestValueDecoder.object(_node, at: _pointer, allowed: [\(allowed)])")
-                    for field in fields {
-                        let key = Self.quoted(field.name)
-                        let fieldPointer = "_pointer + \(Self.quoted("/" + field.name))"
-                        if case .optional = field.type {
-                            w.line(
-                                "self.\(field.name) = \(decodeExpression(field.type, "_object[\(key)]", fieldPointer))")
-                        } else {
-                            w.line(
-                                "self.\(field.name) = \(decodeExpression(field.type, "try ManifestValueDecoder.required(_object, \(key), in: _node, at: _pointer)", fieldPointer))"
-                            )
-                        }
-                    }
-                }
-                w.line()
-                w.line("/// JSON text for the value (absent optionals left out).")
-                w.block("func jsonText(at _pointer: String = \"\") throws(ManifestValueError) -> String {") { w in
-                    w.line("var _members: [(String, String?)] = []")
-                    for field in fields {
-                        let key = Self.quoted(field.name)
-                        let fieldPointer = "_pointer + \(Self.quoted("/" + field.name))"
-                        if case .optional(let wrapped) = field.type {
-                            w.line("if let _value = self.\(field.name) {")
-                            w.line(
-                                "    _members.append((\(key), \(encodeExpression(wrapped, "_value", fieldPointer))))")
-                            w.line("}")
-                        } else {
-                            w.line(
-                                "_members.append((\(key), \(encodeExpression(field.type, "self." + field.name, fieldPointer))))"
-                            )
-                        }
-                    }
-                    w.line("return ManifestValueEncoder.object(_members)")
-                }
-            }
+        case .object:
+            // Object types are bridge payloads: the bridge emitter writes them.
+            return
         }
         w.line()
-    }
-
-    // MARK: Bridge
-
-    func emitBridge(_ w: inout CodeWriter) {
-        let actions = manifest.bridge.actions
-        let events = manifest.bridge.events
-        w.line("/// An action a web screen sent, with its strictly decoded payload.")
-        w.block("enum BridgeAction: Hashable, Sendable {") { w in
-            for action in actions { w.line("case \(action.name)(\(swiftType(action.payload)))") }
-            if actions.isEmpty { w.line("case none") }
-            w.line()
-            w.line("/// The action names the manifest declares.")
-            w.line("static let names: [String] = [\(actions.map { Self.quoted($0.name) }.joined(separator: ", "))]")
-            w.line()
-            w.line("/// Decodes action `name` with `payload`; unknown names and ill-typed payloads throw.")
-            w.block("init(name: String, payload: JSONNode) throws(ManifestValueError) {") { w in
-                w.block("switch name {") { w in
-                    for action in actions {
-                        w.line(
-                            "case \(Self.quoted(action.name)): self = .\(action.name)(\(decodeExpression(action.payload, "payload", "\"\"")))"
-                        )
-                    }
-                    w.line("default:")
-                    w.line("    throw ManifestValueError(")
-                    w.line("        pointer: \"\", position: nil,")
-                    w.line(
-                        "        message: \"unknown bridge action '\\(name)'; known: \\(Self.names.joined(separator: \", \"))\")"
-                    )
-                }
-            }
-        }
-        w.line()
-        w.line("/// JSON text for each action's reply, typed by the manifest.")
-        w.block("enum BridgeReply {") { w in
-            for action in actions {
-                w.line("/// The reply to `\(action.name)`.")
-                w.block(
-                    "static func \(action.name)(_ value: \(swiftType(action.reply))) throws(ManifestValueError) -> String {"
-                ) { w in
-                    w.line(encodeExpression(action.reply, "value", "\"\""))
-                }
-            }
-        }
-        w.line()
-        w.line("/// An event native sends to a web screen, with its typed payload.")
-        w.block("enum BridgeEvent: Hashable, Sendable {") { w in
-            for event in events { w.line("case \(event.name)(\(swiftType(event.payload)))") }
-            if events.isEmpty { w.line("case none") }
-            w.line()
-            w.line("/// The event's name.")
-            w.block("var name: String {") { w in
-                w.block("switch self {") { w in
-                    for event in events { w.line("case .\(event.name): return \(Self.quoted(event.name))") }
-                    if events.isEmpty { w.line("case .none: return \"\"") }
-                }
-            }
-            w.line()
-            w.line("/// The payload as JSON text.")
-            w.block("func payloadJSON() throws(ManifestValueError) -> String {") { w in
-                w.block("switch self {") { w in
-                    for event in events {
-                        w.line(
-                            "case .\(event.name)(let value): return \(encodeExpression(event.payload, "value", "\"\""))"
-                        )
-                    }
-                    if events.isEmpty { w.line("case .none: return \"null\"") }
-                }
-            }
-        }
     }
 
     // MARK: Helpers

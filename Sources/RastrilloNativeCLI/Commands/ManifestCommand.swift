@@ -6,7 +6,8 @@ import RastrilloNative
 enum ManifestCommand: CLICommand {
     static let name = "manifest"
     static let summary = "Validate an app manifest and compile it to Swift, JS, Go, AASA and Hotwire."
-    static let help = """
+    static var help: String {
+        """
         USAGE: rastrillo-native manifest check <file>
                rastrillo-native manifest build <file> --out <dir> [--check] [--only <outputs>]
                                                [--app-id <id>]... [--go-package <name>]
@@ -19,11 +20,13 @@ enum ManifestCommand: CLICommand {
         OPTIONS:
           --out <dir>          Output directory (created if missing).
           --check              Write nothing; exit 1 listing the files that are missing or stale.
-          --only <outputs>     Comma-separated subset of: swift, js, go, aasa, hotwire (default: all).
+          --only <outputs>     Comma-separated subset of the outputs (default: all):
+        \(ManifestCompiler.emitters.map { "                         \($0.name): \($0.summary)" }.joined(separator: "\n"))
           --app-id <id>        App ID for the AASA file (repeatable); replaces the manifest's app.appIDs.
           --go-package <name>  Package name of the Go file (default: appmanifest).
           -h, --help           Show this help.
         """
+    }
 
     static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
         guard let sub = arguments.first else { throw CLIUsageError("missing 'check' or 'build'") }
@@ -69,7 +72,7 @@ enum ManifestCommand: CLICommand {
         var file: String?
         var out: String?
         var checkOnly = false
-        var outputs = Set(ManifestCompiler.Output.allCases)
+        var only: Set<String>?
         var appIDs: [String] = []
         var options = ManifestCompiler.Options()
         var index = 0
@@ -85,14 +88,11 @@ enum ManifestCommand: CLICommand {
             case "--check": checkOnly = true
             case "--only":
                 let names = try value(argument).split(separator: ",").map(String.init)
-                var selected = Set<ManifestCompiler.Output>()
-                for name in names {
-                    guard let output = ManifestCompiler.Output(rawValue: name) else {
-                        throw CLIUsageError("unknown output '\(name)' in --only; use swift, js, go, aasa, hotwire")
-                    }
-                    selected.insert(output)
+                let known = ManifestCompiler.emitters.map(\.name)
+                for name in names where !known.contains(name) {
+                    throw CLIUsageError("unknown output '\(name)' in --only; use \(known.joined(separator: ", "))")
                 }
-                outputs = selected
+                only = Set(names)
             case "--app-id": appIDs.append(try value(argument))
             case "--go-package":
                 let name = try value(argument)
@@ -115,7 +115,7 @@ enum ManifestCommand: CLICommand {
         guard let out else { throw CLIUsageError("missing --out <dir>") }
         if !appIDs.isEmpty { options.appIDs = appIDs }
         guard let compiler = load(file, io: io) else { return CLIExit.failure }
-        let files = compiler.files(for: outputs, options: options)
+        let files = compiler.files(only: only, options: options)
         let directory = URL(fileURLWithPath: out)
         if checkOnly {
             let stale = ManifestCompiler.staleFiles(files, in: directory)
