@@ -41,8 +41,10 @@ manifest-parity-js: manifest-emit
 	node $(MANIFEST_PARITY)/parity.mjs $(MANIFEST_GEN)/app-manifest.mjs $(MANIFEST_PARITY)/corpus.json
 
 manifest-parity-go: manifest-emit
-	@echo "== manifest-parity-go: emitted Go is gofmt/vet clean and its patterns on net/http.ServeMux answer as the corpus records"
+	@echo "== manifest-parity-go: emitted Go is gofmt/vet clean, its patterns on net/http.ServeMux answer as the corpus records, and ServeMux panics exactly on the validator's conflicts"
 	@unformatted=$$("$$($(MANIFEST_GO) env GOROOT)/bin/gofmt" -l $(MANIFEST_GEN)/go $(MANIFEST_PARITY)/go); \
 	if [ -n "$$unformatted" ]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	cd $(MANIFEST_GEN)/go && GOWORK=off "$(CURDIR)/scripts/go.sh" vet ./...
-	cd $(MANIFEST_GEN)/go && GOWORK=off "$(CURDIR)/scripts/go.sh" run . "$(CURDIR)/$(MANIFEST_PARITY)/corpus.json"
+	cd $(MANIFEST_GEN)/go && GOWORK=off "$(CURDIR)/scripts/go.sh" build -o parity .
+	$(MANIFEST_GEN)/go/parity routes $(MANIFEST_PARITY)/corpus.json
+	$(MANIFEST_GEN)/go/parity conflicts $(MANIFEST_PARITY)/conflict-patterns.txt $(MANIFEST_PARITY)/conflicts.txt

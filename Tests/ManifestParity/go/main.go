@@ -1,8 +1,12 @@
-// Command parity checks the emitted Go ServeMux patterns against the parity
-// corpus: every route is registered on a real net/http.ServeMux and each
-// corpus URL with a "go" expectation is served through mux.Handler.
+// Command parity holds the manifest's Go side to the same answers as the
+// native router and validator, on a real net/http.ServeMux.
 //
-// Usage: go run . <corpus.json>   (run from a module containing ./appmanifest)
+//	go run . routes <corpus.json>
+//	    registers the emitted routes (./appmanifest) and serves each corpus URL
+//	    that has a "go" expectation through mux.Handler;
+//	go run . conflicts <conflict-patterns.txt> <conflicts.txt>
+//	    registers every pair of patterns on a fresh ServeMux and requires a
+//	    panic exactly for the pairs the validator lists as conflicting.
 package main
 
 import (
@@ -11,6 +15,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 
 	"parity/appmanifest"
 )
@@ -27,11 +32,66 @@ type entry struct {
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: parity <corpus.json>")
+	switch {
+	case len(os.Args) == 3 && os.Args[1] == "routes":
+		routes(os.Args[2])
+	case len(os.Args) == 4 && os.Args[1] == "conflicts":
+		conflicts(os.Args[2], os.Args[3])
+	default:
+		fmt.Fprintln(os.Stderr, "usage: parity routes <corpus.json> | parity conflicts <patterns.txt> <conflicts.txt>")
 		os.Exit(2)
 	}
-	data, err := os.ReadFile(os.Args[1])
+}
+
+func readLines(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// panics reports whether registering b after a on one ServeMux panics.
+func panics(a, b string) (panicked bool) {
+	mux := http.NewServeMux()
+	ok := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
+	mux.Handle(a, ok)
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	mux.Handle(b, ok)
+	return false
+}
+
+func conflicts(patternsPath, conflictsPath string) {
+	patterns := readLines(patternsPath)
+	expected := map[string]bool{}
+	for _, line := range readLines(conflictsPath) {
+		expected[line] = true
+	}
+	pairs, failures := 0, 0
+	for i := range patterns {
+		for j := i + 1; j < len(patterns); j++ {
+			pairs++
+			key := patterns[i] + " " + patterns[j]
+			if got := panics(patterns[i], patterns[j]); got != expected[key] {
+				failures++
+				fmt.Printf("MISMATCH %q: ServeMux panics=%v, validator conflict=%v\n", key, got, expected[key])
+			}
+		}
+	}
+	fmt.Printf("manifest-parity-go: %d/%d pattern pairs: ServeMux panics exactly for the validator's %d conflicts\n",
+		pairs-failures, pairs, len(expected))
+	if failures > 0 || len(expected) == 0 {
+		os.Exit(1)
+	}
+}
+
+func routes(corpusPath string) {
+	data, err := os.ReadFile(corpusPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
