@@ -16,7 +16,7 @@ import tempfile
 RUNNER = "Sources/RastrilloNative/Refresh/CoalescedRunner.swift"
 STATE = "Sources/RastrilloNative/Refresh/CoalescedRunnerState.swift"
 TEST_FILTER = "CoalescedRunner"
-TEST_TIMEOUT = int(os.environ.get("MUTANT_TEST_TIMEOUT", "180"))
+TEST_TIMEOUT = int(os.environ.get("MUTANT_TEST_TIMEOUT", "120"))
 
 # (name, contract point, [(file, old, new), ...])
 MUTANTS = [

@@ -41,16 +41,10 @@ public struct LinkRouter: Sendable {
         public var description: String { "refused \(url): \(refusal)" }
     }
 
-    struct OriginKey: Hashable, Sendable {
-        let scheme: String
-        let host: String
-        let port: Int
-    }
-
     /// The manifest the router was compiled from.
     public let manifest: AppManifest
     let table: RouteTable
-    let internalOrigins: Set<OriginKey>
+    let internalOrigins: Set<ManifestOrigin>
     let allowedSchemes: Set<String>
     let onRefusal: (@Sendable (RefusalEvent) -> Void)?
 
@@ -62,8 +56,7 @@ public struct LinkRouter: Sendable {
     public init(manifest: AppManifest, onRefusal: (@Sendable (RefusalEvent) -> Void)? = nil) {
         self.manifest = manifest
         self.table = RouteTable(patterns: manifest.destinations.map(\.pattern))
-        self.internalOrigins = Set(
-            manifest.internalOrigins.map { OriginKey(scheme: $0.scheme, host: $0.host, port: $0.port) })
+        self.internalOrigins = Set(manifest.internalOrigins)
         self.allowedSchemes = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes)
         self.onRefusal = onRefusal
@@ -95,7 +88,7 @@ public struct LinkRouter: Sendable {
         }
         guard allowedSchemes.contains(url.scheme) else { return .refused(.schemeNotAllowed(url.scheme)) }
         let isInternal =
-            url.host.map { internalOrigins.contains(OriginKey(scheme: url.scheme, host: $0, port: url.port ?? 0)) }
+            url.host.map { internalOrigins.contains(ManifestOrigin(scheme: url.scheme, host: $0, port: url.port)) }
             ?? false
         let path: RequestPath
         if url.host != nil {
@@ -158,7 +151,7 @@ public struct LinkRouter: Sendable {
                 else { return nil }
                 result[param.name] = value
                 position += 1
-            } else if let raw = query.first(where: { $0.0 == param.name })?.1 {
+            } else if let raw = query.first(where: { $0.0.utf8.elementsEqual(param.name.utf8) })?.1 {
                 guard let value = LinkValue.parse(raw, as: param.type, in: manifest) else { return nil }
                 result[param.name] = value
             } else if case .optional = param.type {

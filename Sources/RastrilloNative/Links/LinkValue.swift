@@ -57,7 +57,9 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
             guard text.utf8.count == 36, let value = UUID(uuidString: text) else { return nil }
             return .uuid(value)
         case .named(let name):
-            guard case .stringEnum(let cases) = manifest.namedType(name)?.kind, cases.contains(text) else { return nil }
+            guard case .stringEnum(let cases) = manifest.namedType(name)?.kind,
+                cases.contains(where: { $0.utf8.elementsEqual(text.utf8) })
+            else { return nil }
             return .string(text)
         case .optional(let wrapped): return parse(text, as: wrapped, in: manifest)
         case .array: return nil

@@ -7,7 +7,7 @@
 /// not match, and the walk backtracks to the next candidate.
 struct RouteTable: Sendable {
     struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        var literals: [[UInt8]: Int] = [:]
         var wildcard: Int?
         /// `{$}` child.
         var end: Int?
@@ -37,11 +37,11 @@ struct RouteTable: Sendable {
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                if let next = nodes[current].literals[text] {
+                if let next = nodes[current].literals[Array(text.utf8)] {
                     current = next
                 } else {
                     nodes.append(Node())
-                    nodes[current].literals[text] = nodes.count - 1
+                    nodes[current].literals[Array(text.utf8)] = nodes.count - 1
                     current = nodes.count - 1
                 }
             case .wildcard:
@@ -83,7 +83,9 @@ struct RouteTable: Sendable {
         let remaining = segments.dropFirst()
         switch segment {
         case .text(let text):
-            if let child = node.literals[text], let found = walk(child, remaining, &values, accept) { return found }
+            if let child = node.literals[Array(text.utf8)], let found = walk(child, remaining, &values, accept) {
+                return found
+            }
             if let child = node.wildcard {
                 values.append(text)
                 if let found = walk(child, remaining, &values, accept) { return found }

@@ -44,9 +44,15 @@ extension AppManifest {
     }
 
     /// The apple-app-site-association file's text (deterministic, 2-space indented).
-    public func appleAppSiteAssociation(appIDs overrideAppIDs: [String]? = nil) -> String {
+    ///
+    /// - Parameters:
+    ///   - overrideAppIDs: app IDs to use instead of the manifest's `app.appIDs`.
+    ///   - header: when set, written as a leading `"_generated"` member (JSON has no comments).
+    public func appleAppSiteAssociation(appIDs overrideAppIDs: [String]? = nil, header: String? = nil) -> String {
         let ids = (overrideAppIDs ?? app.appIDs).map(JSONString.quoted).joined(separator: ", ")
-        var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\(ids)],"]
+        var lines = ["{"]
+        if let header { lines.append("  \"_generated\": \(JSONString.quoted(header)),") }
+        lines += ["  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\(ids)],"]
         lines.append("        \"components\": [")
         let components = aasaComponents
         for (index, component) in components.enumerated() {

@@ -13,16 +13,22 @@ extension AppManifest {
     ///   - source: a file path or URL, used in error messages.
     /// - Throws: ``ManifestError`` listing every problem found.
     public static func decode(_ bytes: some Collection<UInt8>, source: String) throws(ManifestError) -> AppManifest {
-        let node: JSONNode
+        try decode(try readJSON(bytes, source: source), source: source)
+    }
+
+    /// Reads manifest bytes as strict JSON (at most 8 MiB, nested at most 32 deep)
+    /// without interpreting them; the compiler keeps the node to embed it.
+    ///
+    /// - Throws: ``ManifestError`` with one `invalidJSON` issue.
+    public static func readJSON(_ bytes: some Collection<UInt8>, source: String) throws(ManifestError) -> JSONNode {
         do {
-            node = try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32, requireObjectRoot: true)).read(bytes)
+            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32)).read(bytes)
         } catch {
             let issue = ManifestIssue(
                 kind: .invalidJSON, pointer: error.pointer, line: error.position.line, column: error.position.column,
                 message: "not strict JSON: \(error.description)")
             throw ManifestError(source: source, issues: [issue])
         }
-        return try decode(node, source: source)
     }
 
     /// Reads and fully validates a manifest from an already parsed JSON document.
@@ -246,12 +252,12 @@ struct ManifestDecoding {
         var out: [ManifestNamedType] = []
         for member in object.members {
             let pointer = ManifestReader.child("/types", member.key)
-            if !ManifestIdentifier.isUpperCamel(member.key)
-                || ManifestType.scalarOrNamed(member.key) != .named(member.key)
+            if !ManifestIdentifier.isUpperCamel(member.key) || ManifestIdentifier.reservedTypeNames.contains(member.key)
             {
                 reader.report(
                     .invalidValue, pointer, member.keyPosition,
-                    "type name '\(member.key)' must be UpperCamel ASCII (Note, NoteSummary)")
+                    "type name '\(member.key)' must be UpperCamel ASCII (Note, NoteSummary) and not one of "
+                        + ManifestIdentifier.reservedTypeNames.sorted().joined(separator: ", "))
                 continue
             }
             guard

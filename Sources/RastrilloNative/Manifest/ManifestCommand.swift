@@ -53,3 +53,13 @@ public struct ManifestCapability: Sendable, Hashable {
     /// What it allows, for people reading the manifest.
     public let description: String
 }
+
+extension ManifestCapability {
+    /// The lowerCamel name generated code uses for this capability (`notes.write` → `notesWrite`).
+    public var caseName: String {
+        let words = id.split(whereSeparator: { $0 == "." || $0 == "-" }).map(String.init)
+        guard let first = words.first else { return id }
+        let name = first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return ManifestIdentifier.reserved.contains(name) ? name + "Capability" : name
+    }
+}

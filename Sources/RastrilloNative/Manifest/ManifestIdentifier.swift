@@ -17,6 +17,13 @@ enum ManifestIdentifier {
         "url", "id", "params", "description", "hashValue", "allCases", "metadata", "pattern", "route",
     ]
 
+    /// Type names the generated Swift, JS and Go use themselves, so named types cannot take them.
+    static let reservedTypeNames: Set<String> = [
+        "Destination", "Command", "Capability", "BridgeAction", "BridgeEvent", "BridgeReply", "GeneratedManifest",
+        "String", "Int", "Bool", "Double", "UUID", "URL", "Array", "Optional", "Set", "Dictionary", "Error", "Object",
+        "Number", "Date", "Map", "Promise", "JSON", "LinkValue", "LinkMatch", "AppManifest", "Route",
+    ]
+
     /// `lowerCamel`: ASCII letters and digits, first a lowercase letter, not reserved.
     static func isLowerCamel(_ text: String) -> Bool {
         guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }

@@ -41,3 +41,27 @@ public struct ManifestOriginGroup: Sendable, Hashable {
     /// Other origins that count as the same app (`https://www.example.com`).
     public let aliases: [ManifestOrigin]
 }
+
+extension ManifestOrigin {
+    /// Parses `scheme://host[:port]` with the link router's strict reader
+    /// (userinfo, escapes, non-canonical hosts refused); `nil` when it is not
+    /// exactly an origin (a path other than `/`, a query or a fragment).
+    ///
+    /// Use it for origins reported by a platform (a web frame's security
+    /// origin), then ask ``AppManifest/isInternal(origin:)``.
+    public init?(parsing text: String) {
+        guard case .success(let url) = RawURL.read(text), let host = url.host,
+            url.rawPath.isEmpty || url.rawPath == "/", url.rawQuery == nil, url.rawFragment == nil
+        else { return nil }
+        self.init(scheme: url.scheme, host: host, port: url.port)
+    }
+}
+
+extension AppManifest {
+    /// Whether `origin` is exactly one of the manifest's origins or aliases
+    /// (scheme, host and port; default ports normalised). The one origin check
+    /// the link router and the bridge's frame trust share.
+    public func isInternal(origin: ManifestOrigin) -> Bool {
+        internalOrigins.contains(origin)
+    }
+}

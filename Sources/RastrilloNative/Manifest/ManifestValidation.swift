@@ -16,6 +16,9 @@ struct ManifestValidation {
         duplicates(manifest.destinations.map(\.id), locations.destinations, what: "destination id")
         duplicates(manifest.commands.map(\.id), locations.commands, what: "command id")
         duplicates(manifest.capabilities.map(\.id), locations.capabilities, what: "capability id")
+        duplicates(
+            manifest.capabilities.map(\.caseName), locations.capabilities,
+            what: "capability (as a generated name, '.' and '-' removed)")
         duplicates(manifest.types.map(\.name), locations.types, what: "type name")
         origins()
         types()

@@ -67,7 +67,9 @@ extension PathPattern {
         case (.end, .wildcard): return .disjoint
         case (_, .wildcard): return .moreSpecific
         case (.end, .end): return .equivalent
-        case (.literal(let a), .literal(let b)): return a == b ? .equivalent : .disjoint
+        case (.literal(let a), .literal(let b)):
+            // Byte equality, as Go compares strings (Swift's == would equate canonically equivalent Unicode).
+            return a.utf8.elementsEqual(b.utf8) ? .equivalent : .disjoint
         case (.end, .literal), (.literal, .end): return .disjoint
         }
     }

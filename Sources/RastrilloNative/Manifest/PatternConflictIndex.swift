@@ -18,7 +18,7 @@ public struct PatternConflictIndex: Sendable {
     }
 
     final class Node {
-        var literals: [String: Node] = [:]
+        var literals: [[UInt8]: Node] = [:]
         var wildcard: Node?
         var end: Node?
         /// Patterns whose segment at this depth is a subtree wildcard.
@@ -53,8 +53,8 @@ public struct PatternConflictIndex: Sendable {
         let rest = segments.dropFirst()
         switch segment {
         case .literal(let text):
-            let child = node.literals[text] ?? Node()
-            node.literals[text] = child
+            let child = node.literals[Array(text.utf8)] ?? Node()
+            node.literals[Array(text.utf8)] = child
             insert(rest, index, child)
         case .wildcard:
             let child = node.wildcard ?? Node()
@@ -80,7 +80,7 @@ public struct PatternConflictIndex: Sendable {
         let rest = segments.dropFirst()
         switch segment {
         case .literal(let text):
-            if let child = node.literals[text] { collect(rest, child, &out) }
+            if let child = node.literals[Array(text.utf8)] { collect(rest, child, &out) }
             if let child = node.wildcard { collect(rest, child, &out) }
         case .wildcard:
             for child in node.literals.values { collect(rest, child, &out) }

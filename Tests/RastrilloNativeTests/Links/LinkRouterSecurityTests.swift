@@ -213,3 +213,29 @@ final class RefusalLog: @unchecked Sendable {
     func append(_ event: LinkRouter.RefusalEvent) { lock.withLock { stored.append(event) } }
     var events: [LinkRouter.RefusalEvent] { lock.withLock { stored } }
 }
+
+@Suite("Origin check shared with the bridge")
+struct OriginCheckTests {
+    @Test(
+        "isInternal(origin:) is exact and parses strictly",
+        arguments: [
+            ("https://app.example.com", true), ("https://app.example.com:443", true),
+            ("https://APP.example.com/", true),
+            ("http://localhost:8080", true), ("companion://app", true), ("https://app.example.com.evil.tld", false),
+            ("https://app.example.com:8443", false), ("http://app.example.com", false), ("https://example.com", false),
+        ])
+    func internalOrigins(text: String, expected: Bool) throws {
+        let origin = try #require(ManifestOrigin(parsing: text))
+        #expect(ManifestFixtures.parityManifest.isInternal(origin: origin) == expected)
+    }
+
+    @Test(
+        "origins with userinfo, paths or escapes do not parse",
+        arguments: [
+            "https://user@app.example.com", "https://app.example.com/path", "https://app.example.com?q",
+            "https://app%2eexample.com", "app.example.com", "https://app.example.com\\", "null",
+        ])
+    func refusedOrigins(text: String) {
+        #expect(ManifestOrigin(parsing: text) == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import RastrilloNative
 import Testing
 
@@ -105,5 +106,25 @@ extension PatternRelationship {
         case .moreGeneral: return .moreSpecific
         default: return self
         }
+    }
+}
+
+/// Every pair of Tests/ManifestParity/conflict-patterns.txt that conflicts, as
+/// Tests/ManifestParity/conflicts.txt lists it; `make manifest-parity-go`
+/// registers each pair on a real ServeMux and requires a panic exactly for these.
+@Suite("Conflict list shared with the Go check")
+struct ConflictListTests {
+    @Test("the validator's conflicts are exactly the checked-in list")
+    func conflictList() throws {
+        let patterns = try String(contentsOf: ManifestFixtures.parityFile("conflict-patterns.txt"), encoding: .utf8)
+            .split(separator: "\n").map { try PathPattern(parsing: String($0)) }
+        let found = PatternConflictIndex.conflicts(in: patterns).map { "\(patterns[$0.first]) \(patterns[$0.second])" }
+        let listURL = ManifestFixtures.parityFile("conflicts.txt")
+        if ProcessInfo.processInfo.environment["RASTRILLO_WRITE_CONFLICTS"] == "1" {
+            try Data((found.joined(separator: "\n") + "\n").utf8).write(to: listURL)
+        }
+        let expected = try String(contentsOf: listURL, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(found == expected)
+        #expect(found.count > 20)
     }
 }

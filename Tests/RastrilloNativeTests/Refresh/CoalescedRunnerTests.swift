@@ -19,12 +19,19 @@ struct CoalescedRunnerTests {
             }
         }
         #expect(await yieldUntil { gate.waitingCount == 1 })
-        let burst = (0..<50).map { _ in Task { await runner.run { passes += 1 } } }
+        var returned = 0
+        for _ in 0..<50 {
+            Task {
+                await runner.run { passes += 1 }
+                returned += 1
+            }
+        }
         #expect(await yieldUntil { runner.waitingCount == 50 })
         #expect(passes == 1)
         gate.open()
         await first.value
-        for caller in burst { await caller.value }
+        // Bounded, so a dropped waiter fails the test instead of hanging it.
+        #expect(await yieldUntil { returned == 50 }, "every caller of the burst returned")
         #expect(passes == 2)
         #expect(!runner.isRunning)
     }
@@ -114,11 +121,19 @@ struct CoalescedRunnerTests {
             return passes
         }
         #expect(await yieldUntil { runner.waitingCount == 2 })
+        var cancelledReturned = 0
+        Task {
+            await first.value
+            await cancelled.value
+            cancelledReturned = 2
+        }
         first.cancel()
         cancelled.cancel()
-        // Both return while the pass is still held by the gate.
-        await first.value
-        await cancelled.value
+        // Both return while the pass is still held by the gate (bounded, so a
+        // caller that keeps waiting fails the test instead of hanging it).
+        let returnedPromptly = await yieldUntil { cancelledReturned == 2 }
+        #expect(returnedPromptly, "cancelled callers returned before the pass ended")
+        if !returnedPromptly { gate.open() }
         #expect(runner.isRunning)
         #expect(gate.waitingCount == 1)
         #expect(runner.waitingCount == 1, "the other waiter is still queued")
