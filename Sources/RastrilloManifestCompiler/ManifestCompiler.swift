@@ -23,6 +23,8 @@ public struct ManifestCompiler: Sendable {
         .go,
         .aasa,
         .hotwire,
+        .bridgeSwift,
+        .bridgeJS,
     ]
 
     /// Options that change the output.

@@ -9,13 +9,14 @@ import RastrilloNative
 /// before they are posted, and replies and events are checked when they arrive.
 ///
 /// ```swift
-/// let js = BridgeJSEmitter.module(manifest, source: "app-manifest.json")
-/// let dts = BridgeJSEmitter.declarations(manifest, source: "app-manifest.json")
+/// let header = "generated from app-manifest.json, do not edit"
+/// let js = BridgeJSEmitter.module(manifest, header: header)
+/// let dts = BridgeJSEmitter.declarations(manifest, header: header)
 /// ```
 public enum BridgeJSEmitter {
-    /// The ES module (`bridge.js`).
-    public static func module(_ manifest: AppManifest, source: String) -> String {
-        var out = header(source)
+    /// The ES module (`bridge.js`); `header` is the first line's text (``ManifestCompiler/header``).
+    public static func module(_ manifest: AppManifest, header: String) -> String {
+        var out = "// \(header)\n"
         out += "// Typed web↔native bridge, protocol v\(BridgeProtocol.version) (docs/bridge-protocol.md).\n\n"
         out += "const PROTOCOL = \(BridgeProtocol.version);\n"
         out += "const HANDLER = \(quoted(BridgeProtocol.handlerName));\n"
@@ -34,9 +35,9 @@ public enum BridgeJSEmitter {
         return out
     }
 
-    /// The TypeScript declarations (`bridge.d.ts`).
-    public static func declarations(_ manifest: AppManifest, source: String) -> String {
-        var out = header(source) + "\n"
+    /// The TypeScript declarations (`bridge.d.ts`); `header` as for ``module(_:header:)``.
+    public static func declarations(_ manifest: AppManifest, header: String) -> String {
+        var out = "// \(header)\n\n"
         for type in manifest.types {
             switch type.kind {
             case .stringEnum(let cases):
@@ -62,10 +63,6 @@ public enum BridgeJSEmitter {
         out += "}\n"
         out += declarationsAPI
         return out
-    }
-
-    static func header(_ source: String) -> String {
-        "// generated from \(source) by rastrillo-native manifest build, do not edit\n"
     }
 
     /// A JavaScript string literal (JSON quoting, U+2028/U+2029 escaped).

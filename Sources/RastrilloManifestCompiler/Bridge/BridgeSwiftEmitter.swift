@@ -1,23 +1,25 @@
 import RastrilloNative
 
-/// Emits the Swift side of the bridge contract: one ``BridgeValue`` type per named manifest type
-/// (structs for object types, enums for string enums) with strict decoding and encoding, and one
-/// ``BridgeAction``/``BridgeEvent`` type per declared action and event.
+/// Emits the Swift side of the bridge contract (`AppManifest.bridge.swift`): a struct per object
+/// type with strict decoding and encoding, a ``BridgeValue`` conformance for each string enum
+/// (the enums themselves are declared by the main Swift emitter, in `AppManifest.generated.swift`,
+/// which this file is compiled with), and one ``BridgeAction``/``BridgeEvent`` type per declared
+/// action and event. Declarations are internal, like the rest of the generated code.
 ///
-/// The output is deterministic (manifest order, no dates) and starts with a
+/// The output is deterministic (manifest order, no dates) and starts with the compiler's
 /// "generated from …, do not edit" header.
 ///
 /// ```swift
-/// let swift = BridgeSwiftEmitter.emit(manifest, source: "app-manifest.json")
+/// let swift = BridgeSwiftEmitter.emit(manifest, header: "generated from app-manifest.json, do not edit")
 /// ```
 public enum BridgeSwiftEmitter {
     /// The whole generated Swift file.
     ///
     /// - Parameters:
     ///   - manifest: a validated manifest.
-    ///   - source: the manifest's file name, for the header.
-    public static func emit(_ manifest: AppManifest, source: String) -> String {
-        var out = "// generated from \(source) by rastrillo-native manifest build, do not edit\n"
+    ///   - header: the first line's text (``ManifestCompiler/header``).
+    public static func emit(_ manifest: AppManifest, header: String) -> String {
+        var out = "// \(header)\n"
         out += "// swift-format-ignore-file\n\n"
         out += "import Foundation\nimport RastrilloNative\n"
         for type in manifest.types { out += "\n" + namedType(type) }
@@ -59,13 +61,12 @@ public enum BridgeSwiftEmitter {
     }
 
     static func stringEnum(_ name: String, _ cases: [String]) -> String {
-        var out = "/// The manifest's string enum `\(name)`.\n"
-        out += "public enum \(name): Swift.String, BridgeValue, CaseIterable, Hashable, Codable {\n"
-        for name in cases { out += "    /// `\"\(name)\"`.\n    case \(name)\n" }
+        var out =
+            "/// The manifest's string enum `\(name)` (\(cases.joined(separator: ", "))) crosses the bridge as its string.\n"
+        out += "extension \(name): BridgeValue {\n"
         out += """
-
                 /// Decodes one of the enum's strings; any other value is refused.
-                public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+                init(bridge node: BridgeNode) throws(BridgeDecodingError) {
                     let text = try node.string(expected: "\(name)")
                     guard let value = Self(rawValue: text) else {
                         throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\\.rawValue))
@@ -74,7 +75,7 @@ public enum BridgeSwiftEmitter {
                 }
 
                 /// Encodes the case's string.
-                public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+                func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
                     writer.string(rawValue)
                 }
             }
@@ -85,10 +86,10 @@ public enum BridgeSwiftEmitter {
 
     static func objectType(_ name: String, _ fields: [ManifestNamedType.Field]) -> String {
         var out = "/// The manifest's object type `\(name)`.\n"
-        out += "public struct \(name): BridgeValue, Hashable {\n"
+        out += "struct \(name): BridgeValue, Hashable {\n"
         for field in fields {
             out += "    /// `\(field.name)` (\(field.type)).\n"
-            out += "    public var \(field.name): \(swiftType(field.type))\n"
+            out += "    var \(field.name): \(swiftType(field.type))\n"
         }
         let parameters = fields.map { field -> String in
             if case .optional = field.type { return "\(field.name): \(swiftType(field.type)) = nil" }
@@ -96,14 +97,14 @@ public enum BridgeSwiftEmitter {
         }
         out += "\n    /// Creates a value from its fields.\n"
         if parameters.isEmpty {
-            out += "    public init() {}\n"
+            out += "    init() {}\n"
         } else {
-            out += "    public init(\n        \(parameters.joined(separator: ", "))\n    ) {\n"
+            out += "    init(\n        \(parameters.joined(separator: ", "))\n    ) {\n"
             for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
             out += "    }\n"
         }
         out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
-        out += "    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
+        out += "    init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
         for field in fields { out += "        var \(field.name): \(swiftType(field.type))? = nil\n" }
         out += "        try node.forEachMember(\"\(name)\") { key, value throws(BridgeDecodingError) in\n"
         out += "            switch key {\n"
@@ -117,7 +118,7 @@ public enum BridgeSwiftEmitter {
         }
         out += "    }\n"
         out += "\n    /// Encodes the object; `nil` optional fields are left out.\n"
-        out += "    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"
+        out += "    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"
         out += "        writer.beginObject()\n"
         for field in fields { out += "        try writer.field(\"\(field.name)\", \(field.name))\n" }
         out += "        writer.endObject()\n    }\n}\n"
@@ -125,17 +126,17 @@ public enum BridgeSwiftEmitter {
     }
 
     static func actions(_ actions: [ManifestBridge.Action]) -> String {
-        var out = "/// The bridge actions the manifest declares, one type each.\npublic enum BridgeActions {\n"
+        var out = "/// The bridge actions the manifest declares, one type each.\nenum BridgeActions {\n"
         for action in actions {
             out += """
                     /// `\(action.name)`: the page sends \(action.payload), native replies \(action.reply).
-                    public enum \(upperFirst(action.name)): BridgeAction {
+                    enum \(upperFirst(action.name)): BridgeAction {
                         /// The payload type.
-                        public typealias Payload = \(swiftType(action.payload))
+                        typealias Payload = \(swiftType(action.payload))
                         /// The reply type.
-                        public typealias Reply = \(swiftType(action.reply))
+                        typealias Reply = \(swiftType(action.reply))
                         /// `"\(action.name)"`.
-                        public static let name = "\(action.name)"
+                        static let name = "\(action.name)"
                     }
 
                 """
@@ -145,15 +146,15 @@ public enum BridgeSwiftEmitter {
     }
 
     static func events(_ events: [ManifestBridge.Event]) -> String {
-        var out = "/// The bridge events the manifest declares, one type each.\npublic enum BridgeEvents {\n"
+        var out = "/// The bridge events the manifest declares, one type each.\nenum BridgeEvents {\n"
         for event in events {
             out += """
                     /// `\(event.name)`: native sends \(event.payload).
-                    public enum \(upperFirst(event.name)): BridgeEvent {
+                    enum \(upperFirst(event.name)): BridgeEvent {
                         /// The payload type.
-                        public typealias Payload = \(swiftType(event.payload))
+                        typealias Payload = \(swiftType(event.payload))
                         /// `"\(event.name)"`.
-                        public static let name = "\(event.name)"
+                        static let name = "\(event.name)"
                     }
 
                 """

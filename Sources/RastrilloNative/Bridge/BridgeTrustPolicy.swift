@@ -1,9 +1,10 @@
 /// The one place that decides whether a frame may use the bridge.
 ///
 /// A frame is trusted only when it is the main frame and its security origin — scheme, host and
-/// port, with WebKit's port `0` read as the scheme's default — equals one of the manifest's
-/// internal origins or aliases, compared as ``ManifestOrigin`` values (the manifest's own
-/// normalisation: lowercase scheme and host, default ports filled in). No prefix, suffix or
+/// port, with WebKit's port `0` read as the scheme's default — is one of the manifest's internal
+/// origins or aliases: the frame's origin is read with ``ManifestOrigin/init(parsing:)`` and
+/// checked with ``AppManifest/isInternal(origin:)``, the one origin check the ``LinkRouter``
+/// shares (lowercase scheme and host, default ports normalised). No prefix, suffix or
 /// first-label matching; opaque origins (`null`, `about:`, `data:`, `blob:`, `file:`, empty) are
 /// refused. The page's URL and anything inside the payload play no part, so a redirect to another
 /// internal page keeps working and a spoofed origin in the payload changes nothing.
@@ -19,11 +20,11 @@ public struct BridgeTrustPolicy: Sendable {
     /// Schemes whose origins are opaque or that never carry an app page.
     static let opaqueSchemes: Set<String> = ["", "null", "about", "data", "blob", "file", "javascript"]
 
-    private let internalOrigins: Set<ManifestOrigin>
+    private let manifest: AppManifest
 
     /// Builds the policy from the manifest's internal origins (primaries and aliases).
     public init(manifest: AppManifest) {
-        internalOrigins = Set(manifest.internalOrigins)
+        self.manifest = manifest
     }
 
     /// Decides whether `frame` may use the bridge; on success, the matched internal origin.
@@ -36,10 +37,13 @@ public struct BridgeTrustPolicy: Sendable {
         // WebKit may report an IPv6 host without brackets; the manifest stores it bracketed.
         let bracketed =
             frame.host.contains(":") && !frame.host.hasPrefix("[") ? "[\(frame.host)]" : frame.host
+        // Only a canonical host goes into the origin text, so nothing in it can act as a
+        // delimiter (`/`, `@`, `:`, `#`) when the shared reader parses it.
         guard let host = HostName.canonical(bracketed) else { return .failure(.invalidHost(frame)) }
         guard (0...65535).contains(frame.port) else { return .failure(.invalidPort(frame)) }
-        let origin = ManifestOrigin(scheme: scheme, host: host, port: frame.port == 0 ? nil : frame.port)
-        guard internalOrigins.contains(origin) else { return .failure(.foreignOrigin(origin)) }
+        let text = scheme + "://" + host + (frame.port == 0 ? "" : ":" + String(frame.port))
+        guard let origin = ManifestOrigin(parsing: text) else { return .failure(.invalidHost(frame)) }
+        guard manifest.isInternal(origin: origin) else { return .failure(.foreignOrigin(origin)) }
         return .success(origin)
     }
 }

@@ -4,7 +4,7 @@ public enum BridgeTrustRefusal: Error, Sendable, Hashable, CustomStringConvertib
     case notMainFrame(BridgeFrame)
     /// The frame's origin is opaque (`null`, `about:`, `data:`, `blob:`, `file:`, sandboxed, or empty).
     case opaqueOrigin(BridgeFrame)
-    /// The host is not one every URL parser reads the same way (so it is never matched).
+    /// The host (or the scheme) is not one every URL parser reads the same way, so it is never matched.
     case invalidHost(BridgeFrame)
     /// The port is outside 0…65535.
     case invalidPort(BridgeFrame)

@@ -1,4 +1,4 @@
-// generated from bridge-fixture.json by rastrillo-native manifest build, do not edit
+// generated from bridge-fixture.json, do not edit
 
 export type Color = "red" | "green" | "blue";
 

@@ -2,15 +2,15 @@ import Foundation
 import RastrilloManifestCompiler
 import RastrilloNative
 
-/// The bridge manifests of the tests and the example, and the committed files generated from them.
+/// The bridge manifests of the tests and the example, and the generated files committed from them.
 enum BridgeFixtureFiles {
-    /// One committed generated file: the manifest it comes from and the emitter that writes it.
+    /// Files committed in `directory`: what `manifest build --only <emitters>` writes for `manifest`.
     struct Output: Sendable, CustomStringConvertible {
         let manifest: String
-        let path: String
-        let emit: @Sendable (AppManifest, String) -> String
+        let directory: String
+        let emitters: Set<String>
 
-        var description: String { path }
+        var description: String { "\(directory) (\(emitters.sorted().joined(separator: ",")))" }
     }
 
     /// The repository root, found from this file's path.
@@ -22,27 +22,17 @@ enum BridgeFixtureFiles {
 
     static let outputs: [Output] = [
         Output(
-            manifest: fixture, path: "Tests/RastrilloNativeTests/Bridge/Generated/FixtureBridge.swift",
-            emit: BridgeSwiftEmitter.emit),
-        Output(
-            manifest: fixture, path: "Sources/rastrillo-bench/Generated/BridgeBenchTypes.swift",
-            emit: BridgeSwiftEmitter.emit),
-        Output(manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.js", emit: BridgeJSEmitter.module),
-        Output(
-            manifest: fixture, path: "Tests/BridgeFixture/generated/bridge.d.ts", emit: BridgeJSEmitter.declarations),
-        Output(manifest: example, path: "examples/companion-web/static/bridge.js", emit: BridgeJSEmitter.module),
-        Output(
-            manifest: example, path: "examples/companion-web/static/bridge.d.ts", emit: BridgeJSEmitter.declarations),
+            manifest: fixture, directory: "Tests/RastrilloNativeTests/Bridge/Generated",
+            emitters: ["swift", "bridge-swift"]),
+        Output(manifest: fixture, directory: "Sources/rastrillo-bench/Generated", emitters: ["swift", "bridge-swift"]),
+        Output(manifest: fixture, directory: "Tests/BridgeFixture/generated", emitters: ["bridge-js"]),
+        Output(manifest: example, directory: "examples/companion-web/static", emitters: ["bridge-js"]),
     ]
 
-    /// Reads and validates the manifest at `path` (relative to the repository root).
-    static func manifest(_ path: String) throws -> AppManifest {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        return try AppManifest.decode(Array(Data(contentsOf: root.appendingPathComponent(path))), source: name)
-    }
-
-    /// What the emitter writes for `output` today.
-    static func expected(_ output: Output) throws -> String {
-        output.emit(try manifest(output.manifest), URL(fileURLWithPath: output.manifest).lastPathComponent)
+    /// What the compiler writes for `output` today.
+    static func files(_ output: Output) throws -> [ManifestCompiler.File] {
+        let url = root.appendingPathComponent(output.manifest)
+        let compiler = try ManifestCompiler.compile(Array(Data(contentsOf: url)), sourceName: url.lastPathComponent)
+        return compiler.files(only: output.emitters)
     }
 }

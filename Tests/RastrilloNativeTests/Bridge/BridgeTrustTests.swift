@@ -44,6 +44,8 @@ import Testing
         (BridgeFrame(isMainFrame: true, scheme: "blob", host: "app.example.com", port: 0), "opaque-origin"),
         (BridgeFrame(isMainFrame: true, scheme: "file", host: "app.example.com", port: 0), "opaque-origin"),
         (BridgeFrame(isMainFrame: true, scheme: "https", host: "null", port: 0), "opaque-origin"),
+        (BridgeFrame(isMainFrame: true, scheme: "ht tps", host: "app.example.com", port: 0), "invalid-host"),
+        (BridgeFrame(isMainFrame: true, scheme: "https:", host: "app.example.com", port: 0), "invalid-host"),
     ]
 
     @Test(arguments: refused)

@@ -1,4 +1,4 @@
-// generated from bridge-manifest.json by rastrillo-native manifest build, do not edit
+// generated from bridge-manifest.json, do not edit
 // Typed web↔native bridge, protocol v1 (docs/bridge-protocol.md).
 
 const PROTOCOL = 1;

@@ -1,20 +1,13 @@
-// generated from bridge-fixture.json by rastrillo-native manifest build, do not edit
+// generated from bridge-fixture.json, do not edit
 // swift-format-ignore-file
 
 import Foundation
 import RastrilloNative
 
-/// The manifest's string enum `Color`.
-public enum Color: Swift.String, BridgeValue, CaseIterable, Hashable, Codable {
-    /// `"red"`.
-    case red
-    /// `"green"`.
-    case green
-    /// `"blue"`.
-    case blue
-
+/// The manifest's string enum `Color` (red, green, blue) crosses the bridge as its string.
+extension Color: BridgeValue {
     /// Decodes one of the enum's strings; any other value is refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         let text = try node.string(expected: "Color")
         guard let value = Self(rawValue: text) else {
             throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\.rawValue))
@@ -23,22 +16,15 @@ public enum Color: Swift.String, BridgeValue, CaseIterable, Hashable, Codable {
     }
 
     /// Encodes the case's string.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.string(rawValue)
     }
 }
 
-/// The manifest's string enum `SyncState`.
-public enum SyncState: Swift.String, BridgeValue, CaseIterable, Hashable, Codable {
-    /// `"idle"`.
-    case idle
-    /// `"syncing"`.
-    case syncing
-    /// `"failed"`.
-    case failed
-
+/// The manifest's string enum `SyncState` (idle, syncing, failed) crosses the bridge as its string.
+extension SyncState: BridgeValue {
     /// Decodes one of the enum's strings; any other value is refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         let text = try node.string(expected: "SyncState")
         guard let value = Self(rawValue: text) else {
             throw .unknownEnumCase(pointer: node.pointer, value: text, allowed: Self.allCases.map(\.rawValue))
@@ -47,20 +33,20 @@ public enum SyncState: Swift.String, BridgeValue, CaseIterable, Hashable, Codabl
     }
 
     /// Encodes the case's string.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.string(rawValue)
     }
 }
 
 /// The manifest's object type `Attachment`.
-public struct Attachment: BridgeValue, Hashable {
+struct Attachment: BridgeValue, Hashable {
     /// `name` (string).
-    public var name: Swift.String
+    var name: Swift.String
     /// `bytes` (int).
-    public var bytes: Swift.Int
+    var bytes: Swift.Int
 
     /// Creates a value from its fields.
-    public init(
+    init(
         name: Swift.String, bytes: Swift.Int
     ) {
         self.name = name
@@ -68,7 +54,7 @@ public struct Attachment: BridgeValue, Hashable {
     }
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var name: Swift.String? = nil
         var bytes: Swift.Int? = nil
         try node.forEachMember("Attachment") { key, value throws(BridgeDecodingError) in
@@ -83,7 +69,7 @@ public struct Attachment: BridgeValue, Hashable {
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.beginObject()
         try writer.field("name", name)
         try writer.field("bytes", bytes)
@@ -92,28 +78,28 @@ public struct Attachment: BridgeValue, Hashable {
 }
 
 /// The manifest's object type `NoteDraft`.
-public struct NoteDraft: BridgeValue, Hashable {
+struct NoteDraft: BridgeValue, Hashable {
     /// `id` (uuid?).
-    public var id: Foundation.UUID?
+    var id: Foundation.UUID?
     /// `title` (string).
-    public var title: Swift.String
+    var title: Swift.String
     /// `body` (string).
-    public var body: Swift.String
+    var body: Swift.String
     /// `tags` ([string]).
-    public var tags: [Swift.String]
+    var tags: [Swift.String]
     /// `color` (Color?).
-    public var color: Color?
+    var color: Color?
     /// `pinned` (bool).
-    public var pinned: Swift.Bool
+    var pinned: Swift.Bool
     /// `weight` (double).
-    public var weight: Swift.Double
+    var weight: Swift.Double
     /// `revision` (int).
-    public var revision: Swift.Int
+    var revision: Swift.Int
     /// `attachments` ([Attachment]).
-    public var attachments: [Attachment]
+    var attachments: [Attachment]
 
     /// Creates a value from its fields.
-    public init(
+    init(
         id: Foundation.UUID? = nil, title: Swift.String, body: Swift.String, tags: [Swift.String], color: Color? = nil, pinned: Swift.Bool, weight: Swift.Double, revision: Swift.Int, attachments: [Attachment]
     ) {
         self.id = id
@@ -128,7 +114,7 @@ public struct NoteDraft: BridgeValue, Hashable {
     }
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID?? = nil
         var title: Swift.String? = nil
         var body: Swift.String? = nil
@@ -164,7 +150,7 @@ public struct NoteDraft: BridgeValue, Hashable {
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.beginObject()
         try writer.field("id", id)
         try writer.field("title", title)
@@ -180,16 +166,16 @@ public struct NoteDraft: BridgeValue, Hashable {
 }
 
 /// The manifest's object type `SaveResult`.
-public struct SaveResult: BridgeValue, Hashable {
+struct SaveResult: BridgeValue, Hashable {
     /// `id` (uuid).
-    public var id: Foundation.UUID
+    var id: Foundation.UUID
     /// `revision` (int).
-    public var revision: Swift.Int
+    var revision: Swift.Int
     /// `warnings` ([string]).
-    public var warnings: [Swift.String]
+    var warnings: [Swift.String]
 
     /// Creates a value from its fields.
-    public init(
+    init(
         id: Foundation.UUID, revision: Swift.Int, warnings: [Swift.String]
     ) {
         self.id = id
@@ -198,7 +184,7 @@ public struct SaveResult: BridgeValue, Hashable {
     }
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID? = nil
         var revision: Swift.Int? = nil
         var warnings: [Swift.String]? = nil
@@ -216,7 +202,7 @@ public struct SaveResult: BridgeValue, Hashable {
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.beginObject()
         try writer.field("id", id)
         try writer.field("revision", revision)
@@ -226,14 +212,14 @@ public struct SaveResult: BridgeValue, Hashable {
 }
 
 /// The manifest's object type `ReportRequest`.
-public struct ReportRequest: BridgeValue, Hashable {
+struct ReportRequest: BridgeValue, Hashable {
     /// `from` (string).
-    public var from: Swift.String
+    var from: Swift.String
     /// `count` (int?).
-    public var count: Swift.Int?
+    var count: Swift.Int?
 
     /// Creates a value from its fields.
-    public init(
+    init(
         from: Swift.String, count: Swift.Int? = nil
     ) {
         self.from = from
@@ -241,7 +227,7 @@ public struct ReportRequest: BridgeValue, Hashable {
     }
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    public init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var from: Swift.String? = nil
         var count: Swift.Int?? = nil
         try node.forEachMember("ReportRequest") { key, value throws(BridgeDecodingError) in
@@ -256,7 +242,7 @@ public struct ReportRequest: BridgeValue, Hashable {
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
         writer.beginObject()
         try writer.field("from", from)
         try writer.field("count", count)
@@ -265,59 +251,59 @@ public struct ReportRequest: BridgeValue, Hashable {
 }
 
 /// The bridge actions the manifest declares, one type each.
-public enum BridgeActions {
+enum BridgeActions {
     /// `saveNote`: the page sends NoteDraft, native replies SaveResult.
-    public enum SaveNote: BridgeAction {
+    enum SaveNote: BridgeAction {
         /// The payload type.
-        public typealias Payload = NoteDraft
+        typealias Payload = NoteDraft
         /// The reply type.
-        public typealias Reply = SaveResult
+        typealias Reply = SaveResult
         /// `"saveNote"`.
-        public static let name = "saveNote"
+        static let name = "saveNote"
     }
     /// `share`: the page sends [string], native replies bool.
-    public enum Share: BridgeAction {
+    enum Share: BridgeAction {
         /// The payload type.
-        public typealias Payload = [Swift.String]
+        typealias Payload = [Swift.String]
         /// The reply type.
-        public typealias Reply = Swift.Bool
+        typealias Reply = Swift.Bool
         /// `"share"`.
-        public static let name = "share"
+        static let name = "share"
     }
     /// `ping`: the page sends string?, native replies string.
-    public enum Ping: BridgeAction {
+    enum Ping: BridgeAction {
         /// The payload type.
-        public typealias Payload = Swift.String?
+        typealias Payload = Swift.String?
         /// The reply type.
-        public typealias Reply = Swift.String
+        typealias Reply = Swift.String
         /// `"ping"`.
-        public static let name = "ping"
+        static let name = "ping"
     }
     /// `exportReport`: the page sends ReportRequest, native replies string.
-    public enum ExportReport: BridgeAction {
+    enum ExportReport: BridgeAction {
         /// The payload type.
-        public typealias Payload = ReportRequest
+        typealias Payload = ReportRequest
         /// The reply type.
-        public typealias Reply = Swift.String
+        typealias Reply = Swift.String
         /// `"exportReport"`.
-        public static let name = "exportReport"
+        static let name = "exportReport"
     }
 }
 
 /// The bridge events the manifest declares, one type each.
-public enum BridgeEvents {
+enum BridgeEvents {
     /// `noteChanged`: native sends NoteDraft.
-    public enum NoteChanged: BridgeEvent {
+    enum NoteChanged: BridgeEvent {
         /// The payload type.
-        public typealias Payload = NoteDraft
+        typealias Payload = NoteDraft
         /// `"noteChanged"`.
-        public static let name = "noteChanged"
+        static let name = "noteChanged"
     }
     /// `syncStateChanged`: native sends SyncState.
-    public enum SyncStateChanged: BridgeEvent {
+    enum SyncStateChanged: BridgeEvent {
         /// The payload type.
-        public typealias Payload = SyncState
+        typealias Payload = SyncState
         /// `"syncStateChanged"`.
-        public static let name = "syncStateChanged"
+        static let name = "syncStateChanged"
     }
 }
