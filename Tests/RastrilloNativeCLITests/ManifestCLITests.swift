@@ -53,8 +53,9 @@ struct ManifestCLITests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(
             names == [
-                "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js", "app_manifest_gen.go",
-                "apple-app-site-association", "path-configuration.json",
+                "AppManifest.bridge.swift", "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js",
+                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js",
+                "path-configuration.json",
             ])
         for name in names {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
