@@ -63,21 +63,24 @@
         /// Sends a declared event to the page, if the core allows it (see ``BridgeDispatcher/eventScript(_:_:)``).
         public func send<E: BridgeEvent>(_ event: E.Type, _ payload: E.Payload) async throws {
             let script = try dispatcher.eventScript(event, payload)
-            _ = try await webView?.callAsyncJavaScript(script, contentWorld: .page)
+            _ = try await webView?.callAsyncJavaScript(script, arguments: [:], in: nil, in: .page)
         }
 
-        /// Answers a page message with the dispatcher's JSON reply.
+        /// Answers a page message with the dispatcher's JSON reply (always exactly once).
         public func userContentController(
-            _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
-        ) async -> (Any?, String?) {
+            _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+            replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
+        ) {
             let origin = message.frameInfo.securityOrigin
             let frame = BridgeFrame(
                 isMainFrame: message.frameInfo.isMainFrame, scheme: origin.protocol, host: origin.host,
                 port: origin.port)
             guard let body = message.body as? String else {
-                return (dispatcher.receive(nonText: String(describing: type(of: message.body)), from: frame), nil)
+                replyHandler(dispatcher.receive(nonText: String(describing: type(of: message.body)), from: frame), nil)
+                return
             }
-            return (await dispatcher.receive(body, from: frame), nil)
+            let dispatcher = self.dispatcher
+            Task { @MainActor in replyHandler(await dispatcher.receive(body, from: frame), nil) }
         }
 
         /// Loads a navigation only when the policy allows it; otherwise routes the decision.
