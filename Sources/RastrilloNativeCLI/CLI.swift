@@ -7,7 +7,9 @@ public enum CLI {
     /// Every top-level subcommand, in the order `--help` lists them.
     // Metatypes of stateless enums; the array is never mutated after launch.
     nonisolated(unsafe) static let commands: [any CLICommand.Type] = [
-        HelpCommand.self
+        HelpCommand.self,
+        ManifestCommand.self,
+        RouteCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns
