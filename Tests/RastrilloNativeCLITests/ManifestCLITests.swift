@@ -2,22 +2,6 @@ import Foundation
 import RastrilloNativeCLI
 import Testing
 
-/// Captures what the CLI writes.
-// @unchecked: every access to `lines` holds `lock`.
-final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var errorLines: [String] = []
-
-    var io: CLIOutput {
-        CLIOutput(
-            out: { line in self.lock.withLock { self.outLines.append(line) } },
-            error: { line in self.lock.withLock { self.errorLines.append(line) } })
-    }
-    var out: [String] { lock.withLock { outLines } }
-    var error: String { lock.withLock { errorLines.joined(separator: "\n") } }
-}
-
 @Suite("manifest and route commands")
 struct ManifestCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
