@@ -62,24 +62,29 @@ struct JSONParser {
     mutating func value(depth: Int) throws(Failure) -> JSONNode {
         guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
         let position = currentPosition()
+        let value = try valueBody(depth: depth)
+        return JSONNode(value: value, position: position, endOffset: index)
+    }
+
+    private mutating func valueBody(depth: Int) throws(Failure) -> JSONValue {
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return JSONNode(value: .object(try object(depth: depth + 1)), position: position)
+            return .object(try object(depth: depth + 1))
         case UInt8(ascii: "["):
-            return JSONNode(value: .array(try array(depth: depth + 1)), position: position)
+            return .array(try array(depth: depth + 1))
         case UInt8(ascii: "\""):
-            return JSONNode(value: .string(try string()), position: position)
+            return .string(try string())
         case UInt8(ascii: "t"):
             try literal("true")
-            return JSONNode(value: .bool(true), position: position)
+            return .bool(true)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JSONNode(value: .bool(false), position: position)
+            return .bool(false)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JSONNode(value: .null, position: position)
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return JSONNode(value: .number(try number()), position: position)
+            return .number(try number())
         default:
             throw unexpected(at: index, expected: "a value (object, array, string, number, true, false or null)")
         }

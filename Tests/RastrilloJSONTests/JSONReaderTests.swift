@@ -22,6 +22,13 @@ import Testing
         #expect(object["o"]?.value.objectValue?.members.isEmpty == true)
         #expect(object["missing"] == nil)
         #expect(root.position == .start)
+        #expect(root.endOffset == text.utf8.count)
+        let number = try #require(object["n"])
+        let slice = Array(text.utf8)[number.position.offset..<(number.endOffset ?? 0)]
+        #expect(String(decoding: slice, as: UTF8.self) == "-1.50e+2")
+        let array = try #require(object["b"])
+        let arraySlice = Array(text.utf8)[array.position.offset..<(array.endOffset ?? 0)]
+        #expect(String(decoding: arraySlice, as: UTF8.self) == "[true, false, null]")
     }
 
     @Test func columnsCountUnicodeScalars() throws {
