@@ -16,6 +16,8 @@ import Testing
             let again = try JSONReader().read(Array(compact.utf8))
             #expect(JSONWriter.compact(again.value) == compact, "seed \(seed) iteration \(iteration)")
             #expect(JSONModel(again.value) == model, "seed \(seed) iteration \(iteration)")
+            let pretty = try JSONReader().read(Array(JSONWriter.pretty(node.value).utf8))
+            #expect(JSONModel(pretty.value) == model, "seed \(seed) iteration \(iteration)")
         }
     }
 
