@@ -36,7 +36,7 @@
 
         func p256SharedSecret(scalar: [UInt8], peer point: [UInt8]) throws(CryptoError) -> [UInt8] {
             try p256ValidatePublicKey(point, what: "P-256 public key")
-            let privateKey = try makeKey(scalar: scalar, point: try p256PublicKey(scalar: scalar))
+            let privateKey = try makeKey(scalar: scalar, point: nil)
             defer { EVP_PKEY_free(privateKey) }
             let peerKey = try makeKey(scalar: nil, point: point)
             defer { EVP_PKEY_free(peerKey) }
@@ -56,7 +56,7 @@
         }
 
         func p256SignSHA256(scalar: [UInt8], message: [UInt8]) throws(CryptoError) -> [UInt8] {
-            let key = try makeKey(scalar: scalar, point: try p256PublicKey(scalar: scalar))
+            let key = try makeKey(scalar: scalar, point: nil)
             defer { EVP_PKEY_free(key) }
             guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
             defer { EVP_MD_CTX_free(context) }
@@ -246,14 +246,14 @@
             func free() { OSSL_PARAM_free(pointer) }
         }
 
-        /// An EC `EVP_PKEY` on P-256: a key pair when `scalar` is given, else a public key.
-        private func makeKey(scalar: [UInt8]?, point: [UInt8]) throws(CryptoError) -> OpaquePointer {
+        /// An EC `EVP_PKEY` on P-256: a private key when `scalar` is given (ECDH and signing need no
+        /// public part), else the public key `point`.
+        private func makeKey(scalar: [UInt8]?, point: [UInt8]?) throws(CryptoError) -> OpaquePointer {
             var number: OpaquePointer? = nil
             if let scalar { number = try bignum(scalar) }
             defer { if let number { BN_clear_free(number) } }
-            var entries: [Param] = [
-                .utf8(RASTRILLO_PARAM_GROUP_NAME, RASTRILLO_VALUE_P256), .octets(RASTRILLO_PARAM_PUB_KEY, point),
-            ]
+            var entries: [Param] = [.utf8(RASTRILLO_PARAM_GROUP_NAME, RASTRILLO_VALUE_P256)]
+            if let point { entries.append(.octets(RASTRILLO_PARAM_PUB_KEY, point)) }
             if let number { entries.append(.bignum(RASTRILLO_PARAM_PRIV_KEY, number)) }
             let params = try Params(entries)
             defer { params.free() }

@@ -41,10 +41,16 @@ public enum Envelope {
             throw .tooShort(what: "sealed envelope", minimum: sealOverhead, actual: sealed.count)
         }
         let ephemeralPublic = Array(sealed[0..<65])
-        guard ephemeralPublic[0] == 0x04 else { throw .invalidPublicKey(what: "sealed envelope's ephemeral key") }
+        let what = "sealed envelope's ephemeral key"
+        guard ephemeralPublic[0] == 0x04 else { throw .invalidPublicKey(what: what) }
         let backend = CryptoBackends.current
-        try backend.p256ValidatePublicKey(ephemeralPublic, what: "sealed envelope's ephemeral key")
-        let key = try boxKey(scalar: recipient.rawScalar, peer: ephemeralPublic, context: context)
+        let key: [UInt8]
+        do {
+            // The backend refuses a point off the curve (or at infinity) before ECDH.
+            key = try boxKey(scalar: recipient.rawScalar, peer: ephemeralPublic, context: context)
+        } catch .invalidPublicKey {
+            throw .invalidPublicKey(what: what)
+        }
         let iv = Array(sealed[65..<77])
         guard let plaintext = try backend.aes256GCMOpen(key: key, nonce: iv, sealed: Array(sealed[77...])) else {
             throw .openFailed(what: "sealed envelope")
