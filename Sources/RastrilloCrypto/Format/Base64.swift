@@ -53,7 +53,11 @@ public enum Base64 {
     }
 
     /// Decodes canonical base64.
-    /// - Parameter what: names the value in the error message.
+    /// - Parameters:
+    ///   - text: the encoded value.
+    ///   - alphabet: standard or URL-safe.
+    ///   - padding: whether `=` padding is required, forbidden or optional.
+    ///   - what: names the value in the error message.
     /// - Throws: ``CryptoError/malformedBase64(what:form:)``.
     public static func decode(
         _ text: String, alphabet: Alphabet = .standard, padding: Padding = .required, what: String
