@@ -28,6 +28,9 @@ struct JSONParser {
     private var columnOffset = 0
     private var column = 1
     private var scratch: [UInt8] = []
+    /// Hashes of the keys of the objects being read (a stack: each object owns the tail from the
+    /// count it found on entry), so most duplicate checks compare one integer, not a string.
+    private var keyHashes: [UInt64] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -101,6 +104,8 @@ struct JSONParser {
         }
         var members: [JSONMember] = []
         var seen: [JSONKey: Int]? = nil
+        let hashBase = keyHashes.count
+        defer { keyHashes.removeSubrange(hashBase...) }
         var afterComma = false
         while true {
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
@@ -113,7 +118,7 @@ struct JSONParser {
             let keyOffset = index
             let keyPosition = currentPosition()
             let key = try string()
-            try checkUnique(key, at: keyOffset, members: members, seen: &seen)
+            try checkUnique(key, at: keyOffset, members: members, hashBase: hashBase, seen: &seen)
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(at: index, expected: "':' after the key") }
@@ -144,16 +149,21 @@ struct JSONParser {
         }
     }
 
-    private func checkUnique(
+    private mutating func checkUnique(
         _ key: String,
         at offset: Int,
         members: [JSONMember],
+        hashBase: Int,
         seen: inout [JSONKey: Int]?
     ) throws(Failure) {
         if members.count < JSONObject.linearLimit {
-            for member in members where JSONKey.same(member.key, key) {
-                throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+            let hash = Self.keyHash(key)
+            for index in hashBase..<keyHashes.count where keyHashes[index] == hash {
+                if JSONKey.same(members[index - hashBase].key, key) {
+                    throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+                }
             }
+            keyHashes.append(hash)
             return
         }
         if seen == nil {
@@ -163,6 +173,16 @@ struct JSONParser {
         }
         if seen?.updateValue(members.count, forKey: JSONKey(key)) != nil {
             throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+        }
+    }
+
+    /// FNV-1a over the key's UTF-8 bytes.
+    private static func keyHash(_ key: String) -> UInt64 {
+        var text = key
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
         }
     }
 

@@ -53,6 +53,11 @@ import Testing
         #expect(object["e\u{301}"]?.value.numberValue?.literal == "2")
     }
 
+    @Test func sameKeyInDifferentObjectsIsNotADuplicate() throws {
+        let root = try read(#"{"a":{"a":1,"b":{"a":2}},"b":[{"a":3},{"a":4}],"c":{"b":5}}"#)
+        #expect(JSONWriter.compact(root.value) == #"{"a":{"a":1,"b":{"a":2}},"b":[{"a":3},{"a":4}],"c":{"b":5}}"#)
+    }
+
     @Test func largeObjectsAreIndexed() throws {
         let text = "{" + (0..<50).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}"
         let object = try #require(try read(text).value.objectValue)
