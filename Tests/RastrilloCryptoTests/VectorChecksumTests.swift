@@ -38,6 +38,28 @@ import Testing
         }
     }
 
+    @Test func everyUpstreamFileIsCopiedByteForByteWhenPresent() throws {
+        let upstream = VectorFiles.upstream
+        guard FileManager.default.fileExists(atPath: upstream.path),
+            let walker = FileManager.default.enumerator(atPath: upstream.path)
+        else {
+            print("SKIPPED: upstream vectors not on this machine (\(upstream.path))")
+            return
+        }
+        var compared = 0
+        for case let path as String in walker {
+            var isDirectory: ObjCBool = false
+            let file = upstream.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
+                continue
+            }
+            #expect(Array(try Data(contentsOf: file)) == (try VectorFiles.bytes(path)), "\(path)")
+            compared += 1
+        }
+        #expect(compared == 19)
+    }
+
     @Test func sha256KnownAnswer() throws {
         #expect(
             Hex.encode(try Digest.sha256(Array("abc".utf8)))
