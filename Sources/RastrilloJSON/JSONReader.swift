@@ -56,6 +56,10 @@ public struct JSONReader: Sendable {
     public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONNode {
         let result = bytes.withContiguousStorageIfAvailable { buffer in readResult(buffer) }
         if let result { return try result.get() }
+        // Refuse an oversized input before copying it into contiguous storage.
+        guard bytes.count <= options.maxBytes else {
+            throw JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: "")
+        }
         return try Array(bytes).withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
     }
 

@@ -110,6 +110,12 @@ import Testing
         let lazy = bytes.lazy.map { $0 }
         let root = try JSONReader().read(lazy)
         #expect(JSONWriter.compact(root.value) == #"{"a":[1,"x"]}"#)
+        do {
+            _ = try JSONReader(options: .init(maxBytes: 4)).read(lazy)
+            Issue.record("accepted a document over maxBytes")
+        } catch {
+            #expect(error.kind == .tooLarge(limit: 4) && error.position == .start)
+        }
     }
 
     @Test func objectInitRefusesDuplicateKeys() {
