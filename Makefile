@@ -59,7 +59,7 @@ apple:
 	scripts/apple-builds.sh
 
 mutants:
-	scripts/mutants.sh
+	python3 scripts/mutants.py
 
 bench:
 	$(SWIFT) run -c release rastrillo-bench all

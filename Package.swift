@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RastrilloManifestCompilerTests",
-            dependencies: ["RastrilloManifestCompiler", "RastrilloNative"]
+            dependencies: ["RastrilloManifestCompiler", "RastrilloNative", "RastrilloJSON"]
         ),
         .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI"]),
     ],
