@@ -264,6 +264,8 @@ struct JSONParser {
         var cursor = start
         let end = bytes.count
         while cursor < end {
+            cursor = Self.skipPlainASCII(bytes, from: cursor)
+            guard cursor < end else { break }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
@@ -297,6 +299,28 @@ struct JSONParser {
             }
         }
         throw Failure(kind: .unexpectedEnd, offset: end)
+    }
+
+    /// Skips 8 bytes at a time while none of them is `"`, `\\`, a control character or non-ASCII
+    /// (the bytes a string scan must look at); returns the first index that may be one.
+    @inline(__always)
+    static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var cursor = start
+        while cursor + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is special when it is zero after the XORs, below 0x20, or has its high bit set.
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                | word
+            if special & highs != 0 { return cursor }
+            cursor += 8
+        }
+        return cursor
     }
 
     /// Decodes the escape whose backslash is at `backslash` into `scratch`; returns the index after it.
@@ -435,6 +459,15 @@ struct JSONParser {
     /// The position of `index`; advances the column from the last position asked for.
     private mutating func currentPosition() -> JSONPosition {
         var cursor = columnOffset
+        if let base = bytes.baseAddress {
+            // 8 bytes at a time: every byte starts a scalar except continuation bytes (10xxxxxx).
+            while cursor + 8 <= index {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+                column += 8 - continuations.nonzeroBitCount
+                cursor += 8
+            }
+        }
         while cursor < index {
             if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
             cursor += 1

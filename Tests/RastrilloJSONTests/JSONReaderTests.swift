@@ -44,6 +44,39 @@ import Testing
         #expect(strings == ["😀", "a/\u{08}\u{0C}\n\r\t\"\\", "é\u{2028}", "\u{0}"])
     }
 
+    /// Strings are scanned 8 bytes at a time; a special byte must be found at every alignment.
+    @Test func specialBytesAreFoundAtEveryAlignment() throws {
+        for length in 0..<24 {
+            for position in 0..<max(length, 1) {
+                var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                // A raw control character is refused exactly where it is.
+                if length > 0 {
+                    body[position] = 0x1F
+                    do {
+                        _ = try JSONReader().read([0x22] + body + [0x22])
+                        Issue.record("control character at \(position) of \(length) accepted")
+                    } catch {
+                        #expect(error.kind == .controlCharacterInString && error.position.offset == position + 1)
+                    }
+                    body[position] = 0xFF
+                    do {
+                        _ = try JSONReader().read([0x22] + body + [0x22])
+                        Issue.record("0xFF at \(position) of \(length) accepted")
+                    } catch {
+                        #expect(error.kind == .invalidUTF8 && error.position.offset == position + 1)
+                    }
+                    body[position] = UInt8(ascii: "a")
+                }
+                // The closing quote, an escape and a multi-byte character are seen at any offset.
+                let text = String(repeating: "a", count: position) + "\\n" + "é" + String(repeating: "b", count: length)
+                let node = try JSONReader().read(Array(("\"" + text + "\"x").utf8).dropLast())
+                #expect(
+                    node.value.stringValue == String(repeating: "a", count: position) + "\né"
+                        + String(repeating: "b", count: length))
+            }
+        }
+    }
+
     @Test func keysAreComparedByScalarsAfterUnescaping() throws {
         // Precomposed é and e + combining acute are different keys (no normalization), like Go.
         let root = try read(#"{"é":1,"e\u0301":2}"#)
