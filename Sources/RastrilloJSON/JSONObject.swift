@@ -8,7 +8,7 @@
 /// let node = try JSONReader().read(Array(#"{"name":"x","n":1}"#.utf8))
 /// if case .object(let object) = node.value {
 ///     object.keys            // ["name", "n"]
-///     object["n"]?.position  // line 1, column 18
+///     object["n"]?.position  // offset 16, line 1, column 17
 /// }
 /// ```
 public struct JSONObject: Sendable, Hashable {

@@ -18,7 +18,7 @@
 /// do {
 ///     let root = try reader.read(Array(text.utf8))
 /// } catch {
-///     print(error)  // line 3, column 9 (/steps/1): unexpected '}' (0x7D); expected a value
+///     print(error)  // line 4, column 3 (/steps): unexpected ']' (0x5D); expected a value (no trailing commas)
 /// }
 /// ```
 public struct JSONReader: Sendable {

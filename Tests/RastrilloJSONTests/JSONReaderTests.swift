@@ -31,6 +31,21 @@ import Testing
         #expect(String(decoding: arraySlice, as: UTF8.self) == "[true, false, null]")
     }
 
+    @Test func documentedExamplesHold() throws {
+        let object = try #require(try read(#"{"name":"x","n":1}"#).value.objectValue)
+        #expect(object.keys == ["name", "n"])
+        #expect(object["n"]?.position == JSONPosition(offset: 16, line: 1, column: 17))
+        let text = "{\n  \"steps\": [\n    1,\n  ]\n}"
+        do {
+            _ = try JSONReader().read(Array(text.utf8))
+            Issue.record("trailing comma accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "line 4, column 3 (/steps): unexpected ']' (0x5D); expected a value (no trailing commas)")
+        }
+    }
+
     @Test func columnsCountUnicodeScalars() throws {
         let root = try read(#"{"é😀":"ü","k":1}"#)
         let object = try #require(root.value.objectValue)
