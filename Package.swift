@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RastrilloNative", targets: ["RastrilloNative"]),
         .library(name: "RastrilloCrypto", targets: ["RastrilloCrypto"]),
         .executable(name: "rastrillo-native", targets: ["rastrillo-native"]),
+        .plugin(name: "RastrilloManifestPlugin", targets: ["RastrilloManifestPlugin"]),
     ],
     targets: [
         // The one strict JSON reader (line:column, duplicate keys, exact UTF-8).
@@ -36,15 +37,19 @@ let package = Package(
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler"]
         ),
         .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
+        // Compiles a target's app-manifest.json into Swift at build time.
+        .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-native"]),
         .executableTarget(
             name: "rastrillo-bench",
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
         ),
-        .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON"]),
-        .testTarget(name: "RastrilloNativeTests", dependencies: ["RastrilloNative"]),
+        // Test helpers every test target shares (seeded generators).
+        .target(name: "RastrilloTestSupport", path: "Tests/RastrilloTestSupport"),
+        .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON", "RastrilloTestSupport"]),
+        .testTarget(name: "RastrilloNativeTests", dependencies: ["RastrilloNative", "RastrilloTestSupport"]),
         .testTarget(
             name: "RastrilloCryptoTests",
-            dependencies: ["RastrilloCrypto", "RastrilloJSON"],
+            dependencies: ["RastrilloCrypto", "RastrilloJSON", "RastrilloTestSupport"],
             resources: [.copy("Vectors")]
         ),
         .testTarget(

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Voi
         "bridge", "bridge messages/s (trust, strict decode, typed dispatch) vs JSONDecoder into a Codable struct",
         BridgeBench.run
     ),
+    ("crypto", "Seal/Open, Sign/Verify of 1 KB: RastrilloCrypto vs backend primitives", CryptoBench.run),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

@@ -22,7 +22,7 @@ extension AppManifest {
     /// - Throws: ``ManifestError`` with one `invalidJSON` issue.
     public static func readJSON(_ bytes: some Collection<UInt8>, source: String) throws(ManifestError) -> JSONNode {
         do {
-            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32)).read(bytes)
+            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32, requireObjectRoot: false)).read(bytes)
         } catch {
             let issue = ManifestIssue(
                 kind: .invalidJSON, pointer: error.pointer, line: error.position.line, column: error.position.column,

@@ -1,5 +1,6 @@
 import Foundation
 import RastrilloNative
+import RastrilloTestSupport
 import Testing
 
 /// Mutated envelopes never crash: each yields a valid typed message or a typed refusal, and the
@@ -46,9 +47,7 @@ import Testing
     }
 
     @Test func mutatedEnvelopesYieldATypedMessageOrATypedRefusal() async throws {
-        // A fixed seed keeps the run deterministic; BRIDGE_FUZZ_SEED explores others.
-        let seed = ProcessInfo.processInfo.environment["BRIDGE_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xB41D_6E_2026
-        print("BridgeFuzzTests seed: \(seed) (set BRIDGE_FUZZ_SEED to change it)")
+        let seed = SeededGenerator.seed("BridgeFuzzTests", fallback: 0xB41D_6E_2026)
         var generator = SeededGenerator(seed: seed)
         let (dispatcher, log) = BridgeFixture.dispatcher()
         var accepted = 0
@@ -129,8 +128,7 @@ import Testing
     }
 
     @Test func encodedValuesDecodeToTheSameValue() throws {
-        let seed: UInt64 = 0x0B41_D6E5
-        print("BridgeRoundTripPropertyTests seed: \(seed)")
+        let seed = SeededGenerator.seed("BridgeRoundTripPropertyTests", fallback: 0x0B41_D6E5)
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<2_000 {
             let value = draft(&generator)

@@ -1,5 +1,6 @@
 import Foundation
 import RastrilloNative
+import RastrilloTestSupport
 import Testing
 
 /// Payloads decode into the types generated from the fixture manifest (`Generated/`), strictly.

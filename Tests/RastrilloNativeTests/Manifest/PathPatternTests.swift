@@ -1,5 +1,6 @@
 import Foundation
 import RastrilloNative
+import RastrilloTestSupport
 import Testing
 
 @Suite("PathPattern: Go 1.22 ServeMux grammar")
