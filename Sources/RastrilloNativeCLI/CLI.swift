@@ -10,6 +10,7 @@ public enum CLI {
         HelpCommand.self,
         ManifestCommand.self,
         RouteCommand.self,
+        VectorsCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns

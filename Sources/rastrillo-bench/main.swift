@@ -4,10 +4,8 @@ import Foundation
 // baseline measured in the same run, and the ratio between them.
 let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Void)] = [
     ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run),
-    (
-        "router", "LinkRouter lookups at 10…10,000 destinations vs URL(string:) and a precompiled-regex scan",
-        RouterBench.run
-    ),
+    ("router", "LinkRouter lookups vs URL(string:) and a precompiled-regex scan, 10…10,000 routes", RouterBench.run),
+    ("crypto", "Seal/Open, Sign/Verify of 1 KB: RastrilloCrypto vs backend primitives", CryptoBench.run),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

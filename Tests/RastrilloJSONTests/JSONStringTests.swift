@@ -31,4 +31,21 @@ import Testing
             #expect(back.value.stringValue.map { Array($0.unicodeScalars) } == scalars, "seed \(seed)")
         }
     }
+
+    @Test func prettyLayout() throws {
+        let node = try JSONReader().read(Array(#"{"a":[1,{"b":null}],"c":{},"d":[]}"#.utf8))
+        let expected = """
+            {
+              "a": [
+                1,
+                {
+                  "b": null
+                }
+              ],
+              "c": {},
+              "d": []
+            }
+            """
+        #expect(JSONWriter.pretty(node.value) == expected)
+    }
 }
