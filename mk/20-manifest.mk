@@ -7,9 +7,9 @@ MANIFEST_PARITY := Tests/ManifestParity
 MANIFEST_GEN := .build/manifest-parity
 MANIFEST_GO := scripts/go.sh
 
-CI_STEPS += manifest-build-check manifest-example-check manifest-parity-js manifest-parity-go
+CI_STEPS += manifest-build-check manifest-schema-check manifest-example-check manifest-parity-js manifest-parity-go
 
-.PHONY: manifest-cli manifest-build-check manifest-example-check manifest-emit manifest-parity-js manifest-parity-go
+.PHONY: manifest-cli manifest-schema-check manifest-build-check manifest-example-check manifest-emit manifest-parity-js manifest-parity-go
 
 manifest-cli:
 	@echo "== manifest-cli: build rastrillo-native (same flags as 'build', so nothing recompiles)"
@@ -19,6 +19,13 @@ manifest-build-check: manifest-cli
 	@echo "== manifest-build-check: the checked-in generated Swift matches the parity manifest (manifest build --check)"
 	$(MANIFEST_CLI) manifest build $(MANIFEST_PARITY)/parity-manifest.json --only swift \
 		--out Tests/RastrilloManifestCompilerTests/Generated --check
+
+manifest-schema-check: manifest-cli
+	@echo "== manifest-schema-check: docs/app-manifest.schema.json is what 'manifest schema' prints, valid manifests pass it and bad shapes fail it"
+	@diff -u docs/app-manifest.schema.json <($(MANIFEST_CLI) manifest schema) || \
+		{ echo "docs/app-manifest.schema.json is stale: run rastrillo-native manifest schema > docs/app-manifest.schema.json"; exit 1; }
+	python3 $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/app-manifest.json \
+		$(MANIFEST_PARITY)/parity-manifest.json
 
 manifest-example-check: manifest-cli
 	@echo "== manifest-example-check: examples/companion/app-manifest.json validates and compiles"

@@ -4,6 +4,7 @@ import Foundation
 // baseline measured in the same run, and the ratio between them.
 let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Void)] = [
     ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run),
+    ("router", "LinkRouter lookups vs URL(string:) and a precompiled-regex scan, 10…10,000 routes", RouterBench.run),
     (
         "bridge", "bridge messages/s (trust, strict decode, typed dispatch) vs JSONDecoder into a Codable struct",
         BridgeBench.run

@@ -22,7 +22,7 @@ struct ManifestCLITests {
             io: output.io)
         #expect(status == 0)
         #expect(
-            output.out.split(separator: "\n").map(String.init) == [
+            output.out == [
                 #"{"url":"https://app.example.com/users/7","decision":"native","destination":"user","params":{"userID":7},"reason":null}"#,
                 #"{"url":"https://a.example.com@evil/","decision":"refused","destination":null,"params":{},"reason":"userinfo (user@ or user:password@) in the authority"}"#,
             ])
@@ -108,7 +108,7 @@ struct ManifestCLITests {
         for command in ["manifest", "route"] {
             let output = CapturedOutput()
             #expect(CLI.main([command, "--help"], io: output.io) == 0)
-            #expect(output.out.contains("USAGE: rastrillo-native \(command)"))
+            #expect(output.stdout.contains("USAGE: rastrillo-native \(command)"))
         }
     }
 }

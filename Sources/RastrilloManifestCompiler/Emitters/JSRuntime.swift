@@ -1,6 +1,6 @@
 /// The routing runtime embedded in the generated ES module: a JavaScript port
 /// of RastrilloNative's `RawURL`, `HostName`, `RequestPath`, `QueryItems`,
-/// `RouteTable` and `LinkValue.parse`, reaching the same decisions. The parity
+/// `RouteTable` and `LinkValue.Kind.parse`, reaching the same decisions. The parity
 /// corpus (`make manifest-parity-js`) holds the two to the same answers.
 enum JSRuntime {
     static let source = #"""

@@ -8,26 +8,40 @@ enum HostName {
     /// `010.0.0.1`) and IPv6 text WHATWG would rewrite (`[0:0::1]`) are refused,
     /// so no two parsers can disagree about which host a URL names.
     static func canonical(_ raw: String) -> String? {
-        let host = raw.lowercased()
-        guard !host.isEmpty else { return nil }
-        if host.hasPrefix("[") { return canonicalIPv6(host) }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        for label in labels {
-            guard !label.isEmpty, label.utf8.count <= 63,
-                label.utf8.allSatisfy({
-                    ManifestIdentifier.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
-                }),
-                label.utf8.first != UInt8(ascii: "-"), label.utf8.last != UInt8(ascii: "-")
-            else { return nil }
+        let bytes = raw.utf8
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "[") { return canonicalIPv6(raw.lowercased()) }
+        // Labels: non-empty, ≤ 63 bytes, letters, digits, '-' and '_', not starting or ending with '-'.
+        var labelLength = 0
+        var previous: UInt8 = UInt8(ascii: ".")
+        var hasUpper = false
+        var lastLabelStart = 0
+        var labelCount = 1
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+                labelLength = 0
+                labelCount += 1
+                lastLabelStart = offset + 1
+            } else {
+                guard URLCharacterClass.has(byte, URLCharacterClass.host) else { return nil }
+                if labelLength == 0, byte == UInt8(ascii: "-") { return nil }
+                labelLength += 1
+                guard labelLength <= 63 else { return nil }
+                hasUpper = hasUpper || URLCharacterClass.has(byte, URLCharacterClass.upper)
+            }
+            previous = byte
         }
+        guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+        let host = hasUpper ? raw.lowercased() : raw
         // WHATWG treats a host whose last label is numeric (decimal or 0x-hex) as IPv4.
-        let last = labels[labels.count - 1]
+        let last = host.utf8.dropFirst(lastLabelStart)
         let lastIsNumeric =
-            last.utf8.allSatisfy(RawURL.isDigit)
-            || (last.hasPrefix("0x") && last.dropFirst(2).utf8.allSatisfy { PercentDecoding.hexValue($0) != nil })
+            last.allSatisfy(RawURL.isDigit)
+            || (last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil })
         if lastIsNumeric {
-            guard labels.count == 4 else { return nil }
-            for label in labels {
+            guard labelCount == 4 else { return nil }
+            for label in host.split(separator: ".") {
                 guard label.utf8.allSatisfy(RawURL.isDigit), label.utf8.count <= 3, let value = Int(label),
                     value <= 255,
                     label == String(value)

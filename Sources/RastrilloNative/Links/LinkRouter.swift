@@ -55,7 +55,7 @@ public struct LinkRouter: Sendable {
     ///   - onRefusal: called for every refused URL, for logging; it must not block.
     public init(manifest: AppManifest, onRefusal: (@Sendable (RefusalEvent) -> Void)? = nil) {
         self.manifest = manifest
-        self.table = RouteTable(patterns: manifest.destinations.map(\.pattern))
+        self.table = RouteTable(manifest: manifest)
         self.internalOrigins = Set(manifest.internalOrigins)
         self.allowedSchemes = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes)
@@ -88,7 +88,9 @@ public struct LinkRouter: Sendable {
         }
         guard allowedSchemes.contains(url.scheme) else { return .refused(.schemeNotAllowed(url.scheme)) }
         let isInternal =
-            url.host.map { internalOrigins.contains(ManifestOrigin(scheme: url.scheme, host: $0, port: url.port)) }
+            url.host.map {
+                internalOrigins.contains(ManifestOrigin(canonicalScheme: url.scheme, host: $0, port: url.port))
+            }
             ?? false
         let path: RequestPath
         if url.host != nil {
@@ -112,54 +114,13 @@ public struct LinkRouter: Sendable {
         case .failure(let refusal): return .refused(refusal)
         case .success(let items): query = items
         }
-        guard let (match, index) = matchDestination(path, query: query) else { return .web(nil) }
-        let destination = manifest.destinations[index]
+        guard let found = table.match(path, query: query) else { return .web(nil) }
+        let destination = manifest.destinations[found.destination]
+        let match = LinkMatch(destination: destination.id, params: found.params)
         switch destination.link {
         case .externalBrowser: return .external(match)
         case .inAppBrowser: return .inAppBrowser(match)
         case .inApp, .universalLink: return destination.presentation == .native ? .native(match) : .web(match)
         }
-    }
-
-    /// Matches the path with ServeMux's rules, including its `/tree` → `/tree/` redirect.
-    func matchDestination(_ path: RequestPath, query: [(String, String)]) -> (LinkMatch, destination: Int)? {
-        let accept = { (index: Int, values: [String]) -> Bool in
-            self.params(for: index, values: values, query: query) != nil
-        }
-        var found = table.match(path, accept: accept)
-        if found?.exact != true, !path.endsWithSlash, !path.segments.isEmpty {
-            if let redirected = table.match(path.withTrailingSlash(), accept: accept), redirected.exact {
-                found = redirected
-            }
-        }
-        guard let found, let params = params(for: found.destination, values: found.values, query: query) else {
-            return nil
-        }
-        let id = manifest.destinations[found.destination].id
-        return (LinkMatch(destination: id, params: params), found.destination)
-    }
-
-    /// Typed params for destination `index`, or `nil` when a value does not parse.
-    func params(for index: Int, values: [String], query: [(String, String)]) -> [String: LinkValue]? {
-        let destination = manifest.destinations[index]
-        var result: [String: LinkValue] = [:]
-        var position = 0
-        for param in destination.params {
-            if param.inPath {
-                guard position < values.count,
-                    let value = LinkValue.parse(values[position], as: param.type, in: manifest)
-                else { return nil }
-                result[param.name] = value
-                position += 1
-            } else if let raw = query.first(where: { $0.0.utf8.elementsEqual(param.name.utf8) })?.1 {
-                guard let value = LinkValue.parse(raw, as: param.type, in: manifest) else { return nil }
-                result[param.name] = value
-            } else if case .optional = param.type {
-                continue
-            } else {
-                return nil
-            }
-        }
-        return result
     }
 }

@@ -26,8 +26,10 @@ public struct RawURL: Sendable, Hashable {
             return nil
         }
         let body = bytes[bytes.startIndex..<colon]
-        guard body.allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".utf8.contains($0) }) else { return nil }
-        return String(decoding: body, as: UTF8.self).lowercased()
+        guard body.allSatisfy({ URLCharacterClass.has($0, URLCharacterClass.scheme) }) else { return nil }
+        let scheme = String(decoding: body, as: UTF8.self)
+        return body.contains(where: { URLCharacterClass.has($0, URLCharacterClass.upper) })
+            ? scheme.lowercased() : scheme
     }
 
     /// The schemes WHATWG treats as "special" (they always have an authority).
@@ -35,7 +37,11 @@ public struct RawURL: Sendable, Hashable {
 
     /// Reads `text`, refusing anything ambiguous.
     public static func read(_ text: String) -> Result<RawURL, LinkRefusal> {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { read(bytes: $0) }
+    }
+
+    static func read(bytes: UnsafeBufferPointer<UInt8>) -> Result<RawURL, LinkRefusal> {
         guard !bytes.isEmpty else { return .failure(.empty) }
         for (offset, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: " ") { return .failure(.whitespace(offset: offset)) }
@@ -49,9 +55,12 @@ public struct RawURL: Sendable, Hashable {
         }
         // Scheme.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
-            bytes[1..<colon].allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".utf8.contains($0) })
+            bytes[1..<colon].allSatisfy({ URLCharacterClass.has($0, URLCharacterClass.scheme) })
         else { return .failure(.noScheme) }
-        let scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+        let schemeBytes = bytes[0..<colon]
+        let scheme =
+            schemeBytes.contains(where: { URLCharacterClass.has($0, URLCharacterClass.upper) })
+            ? String(decoding: schemeBytes, as: UTF8.self).lowercased() : String(decoding: schemeBytes, as: UTF8.self)
         var index = colon + 1
         var host: String?
         var port: Int?
@@ -60,8 +69,12 @@ public struct RawURL: Sendable, Hashable {
         if hasAuthority {
             index += 2
             var end = index
-            while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
-            let authority = Array(bytes[index..<end])
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+                bytes[end] != UInt8(ascii: "#")
+            {
+                end += 1
+            }
+            let authority = bytes[index..<end]
             switch readAuthority(authority, scheme: scheme) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let parsed):
@@ -108,19 +121,23 @@ public struct RawURL: Sendable, Hashable {
             RawURL(scheme: scheme, host: host, port: port, rawPath: path, rawQuery: query, rawFragment: fragment))
     }
 
-    static func isAlpha(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
 
     /// RFC 3986 pchar plus `/`, and `?` in query and fragment; `%` is checked separately.
-    static func isURLCharacter(_ byte: UInt8, inPath: Bool) -> Bool {
-        if PercentDecoding.isUnreserved(byte) || "!$&'()*+,;=:@/%".utf8.contains(byte) { return true }
+    @inline(__always) static func isURLCharacter(_ byte: UInt8, inPath: Bool) -> Bool {
+        if URLCharacterClass.has(byte, URLCharacterClass.unreserved | URLCharacterClass.pathExtra) { return true }
         return !inPath && byte == UInt8(ascii: "?")
     }
 
-    static func readAuthority(_ bytes: [UInt8], scheme: String) -> Result<(host: String, port: Int?), LinkRefusal> {
+    static func readAuthority(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, scheme: String
+    ) -> Result<(host: String, port: Int?), LinkRefusal> {
         if bytes.contains(UInt8(ascii: "@")) { return .failure(.userinfo) }
         if bytes.contains(UInt8(ascii: "%")) { return .failure(.percentInAuthority) }
         var hostBytes = bytes[...]
@@ -129,7 +146,7 @@ public struct RawURL: Sendable, Hashable {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {
                 return .failure(.invalidHost(String(decoding: bytes, as: UTF8.self)))
             }
-            hostBytes = bytes[0...close]
+            hostBytes = bytes[bytes.startIndex...close]
             let after = bytes[(close + 1)...]
             if let first = after.first {
                 guard first == UInt8(ascii: ":") else {

@@ -18,26 +18,32 @@ struct RequestPath: Sendable, Hashable {
     /// escapes that decode to invalid UTF-8 or control characters.
     static func split(_ rawPath: String) -> Result<RequestPath, LinkRefusal> {
         let path = rawPath.isEmpty ? "/" : rawPath
-        guard path.hasPrefix("/") else { return .failure(.emptySegment) }
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return .failure(.emptySegment) }
         var segments: [Segment] = []
-        segments.reserveCapacity(parts.count)
-        for (offset, part) in parts.enumerated() {
+        var start = bytes.index(after: bytes.startIndex)
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+            let part = bytes[start..<end]
             if part.isEmpty {
-                if offset == parts.count - 1 {
-                    segments.append(.trailingSlash)
-                    continue
-                }
-                return .failure(.emptySegment)
+                guard end == bytes.endIndex else { return .failure(.emptySegment) }
+                segments.append(.trailingSlash)
+                break
             }
-            guard let decoded = PercentDecoding.decode(String(decoding: part, as: UTF8.self)) else {
-                return .failure(.badPercentEncoding)
+            let decoded: String
+            if part.contains(UInt8(ascii: "%")) {
+                guard let text = PercentDecoding.decode(Substring(part)) else { return .failure(.badPercentEncoding) }
+                if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                    return .failure(.controlCharacter(offset: 0))
+                }
+                decoded = text
+            } else {
+                decoded = String(Substring(part))
             }
             if decoded == "." || decoded == ".." { return .failure(.dotSegment) }
-            if decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                return .failure(.controlCharacter(offset: 0))
-            }
             segments.append(.text(decoded))
+            if end == bytes.endIndex { break }
+            start = bytes.index(after: end)
         }
         return .success(RequestPath(segments: segments))
     }

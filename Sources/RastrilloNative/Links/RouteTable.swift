@@ -1,13 +1,14 @@
-/// The compiled segment trie a ``LinkRouter`` matches paths with.
+/// The compiled route table a ``LinkRouter`` matches paths with: a segment
+/// trie plus, per destination, its param specs, built once from the manifest.
 ///
-/// Built once from the manifest's destinations. A lookup walks the request's
-/// segments trying, at each level, the literal child, then the single
-/// wildcard child, then the subtree wildcard, exactly as ServeMux's routing
-/// tree does; a destination whose params do not parse as their types does
-/// not match, and the walk backtracks to the next candidate.
-struct RouteTable: Sendable {
+/// A lookup walks the request's segments trying, at each level, the literal
+/// child, then the single wildcard child, then the subtree wildcard, exactly
+/// as ServeMux's routing tree does; a destination whose params do not parse as
+/// their types does not match, and the walk backtracks to the next candidate.
+/// Immutable after `init`, so sharing one instance across threads is safe.
+final class RouteTable: Sendable {
     struct Node: Sendable {
-        var literals: [[UInt8]: Int] = [:]
+        var literals: [UTF8Key: Int] = [:]
         var wildcard: Int?
         /// `{$}` child.
         var end: Int?
@@ -17,37 +18,68 @@ struct RouteTable: Sendable {
         var rest: [(destination: Int, named: Bool)] = []
     }
 
-    /// A successful path match: the destination index, captured path values and
-    /// whether the match is exact in ServeMux's sense (a subtree wildcard did not
-    /// swallow a non-empty remainder).
-    struct PathMatch {
+    /// How to read one param.
+    struct ParamSpec: Sendable {
+        let name: String
+        let kind: LinkValue.Kind
+        let optional: Bool
+        let inPath: Bool
+    }
+
+    /// A successful match: the destination index, its typed params, and whether
+    /// the match is exact in ServeMux's sense (a subtree wildcard did not swallow
+    /// a non-empty remainder).
+    struct Match {
         let destination: Int
-        let values: [String]
+        let params: [String: LinkValue]
         let exact: Bool
     }
 
-    private(set) var nodes: [Node] = [Node()]
+    let nodes: [Node]
+    let params: [[ParamSpec]]
 
-    init(patterns: [PathPattern]) {
-        for (index, pattern) in patterns.enumerated() { insert(pattern, index) }
+    init(manifest: AppManifest) {
+        var nodes = [Node()]
+        for (index, destination) in manifest.destinations.enumerated() {
+            Self.insert(destination.pattern, index, into: &nodes)
+        }
+        self.nodes = nodes
+        self.params = manifest.destinations.map { destination in
+            destination.params.map { param in
+                var type = param.type
+                var optional = false
+                if case .optional(let wrapped) = type {
+                    type = wrapped
+                    optional = true
+                }
+                return ParamSpec(
+                    name: param.name, kind: LinkValue.Kind(type, in: manifest), optional: optional, inPath: param.inPath
+                )
+            }
+        }
     }
 
-    private mutating func insert(_ pattern: PathPattern, _ destination: Int) {
+    private static func insert(_ pattern: PathPattern, _ destination: Int, into nodes: inout [Node]) {
         var current = 0
+        func child(_ key: WritableKeyPath<Node, Int?>) -> Int {
+            if let existing = nodes[current][keyPath: key] { return existing }
+            nodes.append(Node())
+            nodes[current][keyPath: key] = nodes.count - 1
+            return nodes.count - 1
+        }
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                if let next = nodes[current].literals[Array(text.utf8)] {
+                let key = UTF8Key(text)
+                if let next = nodes[current].literals[key] {
                     current = next
                 } else {
                     nodes.append(Node())
-                    nodes[current].literals[Array(text.utf8)] = nodes.count - 1
+                    nodes[current].literals[key] = nodes.count - 1
                     current = nodes.count - 1
                 }
-            case .wildcard:
-                current = child(current, \.wildcard)
-            case .end:
-                current = child(current, \.end)
+            case .wildcard: current = child(\.wildcard)
+            case .end: current = child(\.end)
             case .rest(let name):
                 nodes[current].rest.append((destination, name != nil))
                 return
@@ -56,43 +88,68 @@ struct RouteTable: Sendable {
         nodes[current].terminal.append(destination)
     }
 
-    private mutating func child(_ node: Int, _ path: WritableKeyPath<Node, Int?>) -> Int {
-        if let existing = nodes[node][keyPath: path] { return existing }
-        nodes.append(Node())
-        nodes[node][keyPath: path] = nodes.count - 1
-        return nodes.count - 1
+    /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
+    /// `/tree` → `/tree/` redirect applied when the path has no exact match.
+    func match(_ path: RequestPath, query: [(String, String)]) -> Match? {
+        var values: [String] = []
+        let found = walk(0, path.segments[...], &values, query)
+        if found?.exact != true, !path.endsWithSlash, !path.segments.isEmpty {
+            var retry: [String] = []
+            if let redirected = walk(0, path.withTrailingSlash().segments[...], &retry, query), redirected.exact {
+                return redirected
+            }
+        }
+        return found
     }
 
-    /// The most specific destination matching `path` whose values `accept` approves.
-    func match(_ path: RequestPath, accept: (Int, [String]) -> Bool) -> PathMatch? {
-        var values: [String] = []
-        return walk(0, path.segments[...], &values, accept)
+    /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
+    func typedParams(_ index: Int, _ values: [String], _ query: [(String, String)]) -> [String: LinkValue]? {
+        let specs = params[index]
+        if specs.isEmpty { return [:] }
+        var result: [String: LinkValue] = [:]
+        result.reserveCapacity(specs.count)
+        var position = 0
+        for spec in specs {
+            if spec.inPath {
+                guard position < values.count, let value = spec.kind.parse(values[position]) else { return nil }
+                result[spec.name] = value
+                position += 1
+            } else if let raw = query.first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
+                guard let value = spec.kind.parse(raw) else { return nil }
+                result[spec.name] = value
+            } else if !spec.optional {
+                return nil
+            }
+        }
+        return result
     }
 
     private func walk(
         _ nodeIndex: Int, _ segments: ArraySlice<RequestPath.Segment>, _ values: inout [String],
-        _ accept: (Int, [String]) -> Bool
-    ) -> PathMatch? {
+        _ query: [(String, String)]
+    ) -> Match? {
         let node = nodes[nodeIndex]
         guard let segment = segments.first else {
-            for destination in node.terminal where accept(destination, values) {
-                return PathMatch(destination: destination, values: values, exact: true)
+            for destination in node.terminal {
+                if let params = typedParams(destination, values, query) {
+                    return Match(destination: destination, params: params, exact: true)
+                }
             }
             return nil
         }
         let remaining = segments.dropFirst()
         switch segment {
         case .text(let text):
-            if let child = node.literals[Array(text.utf8)], let found = walk(child, remaining, &values, accept) {
+            if let child = node.literals[UTF8Key(text)], let found = walk(child, remaining, &values, query) {
                 return found
             }
             if let child = node.wildcard {
                 values.append(text)
-                if let found = walk(child, remaining, &values, accept) { return found }
+                if let found = walk(child, remaining, &values, query) { return found }
                 values.removeLast()
             }
         case .trailingSlash:
-            if let child = node.end, let found = walk(child, remaining, &values, accept) { return found }
+            if let child = node.end, let found = walk(child, remaining, &values, query) { return found }
         }
         if !node.rest.isEmpty {
             let restValue = segments.map { segment -> String in
@@ -102,8 +159,8 @@ struct RouteTable: Sendable {
             let exact = segments.count == 1 && segment == .trailingSlash
             for (destination, named) in node.rest {
                 if named { values.append(restValue) }
-                if accept(destination, values) {
-                    return PathMatch(destination: destination, values: values, exact: exact)
+                if let params = typedParams(destination, values, query) {
+                    return Match(destination: destination, params: params, exact: exact)
                 }
                 if named { values.removeLast() }
             }

@@ -91,8 +91,13 @@ extension AppManifest {
     static func globsIntersect(_ lhs: String, _ rhs: String) -> Bool {
         let a = Array(lhs.utf8)
         let b = Array(rhs.utf8)
-        var memo: [Int: Bool] = [:]
         let star = UInt8(ascii: "*")
+        // Fast path: literal prefixes (before either's first '*') that differ cannot both match.
+        for (x, y) in zip(a, b) {
+            if x == star || y == star { break }
+            if x != y { return false }
+        }
+        var memo: [Int: Bool] = [:]
         func match(_ i: Int, _ j: Int) -> Bool {
             let key = i * (b.count + 1) + j
             if let known = memo[key] { return known }

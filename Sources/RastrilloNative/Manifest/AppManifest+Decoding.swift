@@ -22,7 +22,7 @@ extension AppManifest {
     /// - Throws: ``ManifestError`` with one `invalidJSON` issue.
     public static func readJSON(_ bytes: some Collection<UInt8>, source: String) throws(ManifestError) -> JSONNode {
         do {
-            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32, requireObjectRoot: false)).read(bytes)
+            return try JSONReader(options: .init(maxBytes: 8 << 20, maxDepth: 32)).read(bytes)
         } catch {
             let issue = ManifestIssue(
                 kind: .invalidJSON, pointer: error.pointer, line: error.position.line, column: error.position.column,
@@ -38,7 +38,8 @@ extension AppManifest {
         var decoding = ManifestDecoding()
         let manifest = decoding.manifest(root)
         if let manifest, decoding.reader.issues.isEmpty {
-            var validation = ManifestValidation(manifest: manifest, locations: decoding.locations)
+            var validation = ManifestValidation(
+                manifest: manifest, locations: decoding.locations, positions: ManifestValidation.positions(of: root))
             validation.run()
             if validation.reader.issues.isEmpty { return manifest }
             throw ManifestError(source: source, issues: validation.reader.issues)

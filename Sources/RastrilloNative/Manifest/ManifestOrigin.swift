@@ -17,6 +17,13 @@ public struct ManifestOrigin: Sendable, Hashable, CustomStringConvertible {
         self.port = port ?? Self.defaultPort(for: scheme.lowercased()) ?? 0
     }
 
+    /// An origin from parts already lowercased by the URL reader (no re-lowercasing on the lookup path).
+    init(canonicalScheme scheme: String, host: String, port: Int?) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port ?? Self.defaultPort(for: scheme) ?? 0
+    }
+
     /// `scheme://host[:port]`, with the port left out when it is the default.
     public var description: String {
         if let defaultPort = Self.defaultPort(for: scheme), defaultPort == port { return "\(scheme)://\(host)" }

@@ -5,7 +5,32 @@ import RastrilloJSON
 struct ManifestValidation {
     let manifest: AppManifest
     let locations: ManifestLocations
+    /// The position of every value in the document, by JSON pointer, so each
+    /// problem points at the offending node itself.
+    let positions: [String: JSONPosition]
     var reader = ManifestReader()
+
+    /// Reports at the position of the node `pointer` names (falling back to `position`).
+    mutating func report(_ kind: ManifestIssue.Kind, _ pointer: String, _ position: JSONPosition?, _ message: String) {
+        reader.report(kind, pointer, positions[pointer] ?? position, message)
+    }
+
+    /// Every value's position, by JSON pointer.
+    static func positions(of root: JSONNode) -> [String: JSONPosition] {
+        var index: [String: JSONPosition] = [:]
+        func visit(_ node: JSONNode, _ pointer: String) {
+            index[pointer] = node.position
+            switch node.value {
+            case .array(let items):
+                for (offset, item) in items.enumerated() { visit(item, "\(pointer)/\(offset)") }
+            case .object(let object):
+                for member in object.members { visit(member.value, ManifestReader.child(pointer, member.key)) }
+            default: break
+            }
+        }
+        visit(root, "")
+        return index
+    }
 
     /// The most App Shortcuts an app may declare.
     static let maxAppShortcuts = 10
@@ -34,7 +59,7 @@ struct ManifestValidation {
         for (index, id) in ids.enumerated() {
             if let earlier = first[id] {
                 let location = `where`[index]
-                reader.report(
+                report(
                     .duplicateID, location.pointer, location.position,
                     "\(what) '\(id)' is already used at \(`where`[earlier].pointer); ids must be unique, rename one")
             } else {
@@ -47,7 +72,7 @@ struct ManifestValidation {
         var seen = Set<ManifestOrigin>()
         for (index, group) in manifest.origins.enumerated() {
             for origin in [group.primary] + group.aliases where !seen.insert(origin).inserted {
-                reader.report(
+                report(
                     .duplicateID, "/origins/\(index)", nil, "origin \(origin) is listed more than once; list it once")
             }
         }
@@ -56,7 +81,7 @@ struct ManifestValidation {
     mutating func checkType(_ type: ManifestType, _ pointer: String, _ position: JSONPosition?) {
         for name in type.referencedNames where manifest.namedType(name) == nil {
             let declared = manifest.types.map(\.name).joined(separator: ", ")
-            reader.report(
+            report(
                 .unknownReference, pointer, position,
                 "type '\(name)' is not declared under \"types\" (declared: \(declared.isEmpty ? "none" : declared))")
         }
@@ -70,7 +95,7 @@ struct ManifestValidation {
                 checkType(field.type, ManifestReader.child(location.pointer + "/fields", field.name), location.position)
             }
             if let cycle = valueCycle(from: type.name, through: type.name, visited: []) {
-                reader.report(
+                report(
                     .invalidValue, location.pointer, location.position,
                     "type '\(type.name)' contains itself (\(cycle.joined(separator: " → "))) other than through an "
                         + "array; break the cycle with an array or an id")
@@ -109,13 +134,13 @@ struct ManifestValidation {
                 let pointer = ManifestReader.child(base + "/params", param.name)
                 checkType(param.type, pointer, position)
                 if param.inPath, !isPathScalar(param.type) {
-                    reader.report(
+                    report(
                         .invalidValue, pointer, position,
                         "path param '\(param.name)' has type \(param.type); path params must be string, int, bool, "
                             + "double, uuid or a string enum")
                 }
                 if param.inPath, case .rest(param.name) = destination.pattern.segments.last, param.type != .string {
-                    reader.report(
+                    report(
                         .invalidValue, pointer, position,
                         "'\(param.name)' is a {\(param.name)...} wildcard, which captures the rest of the path; its "
                             + "type must be string")
@@ -124,7 +149,7 @@ struct ManifestValidation {
                     var inner = param.type
                     if case .optional(let wrapped) = inner { inner = wrapped }
                     if !isPathScalar(inner) {
-                        reader.report(
+                        report(
                             .invalidValue, pointer, position,
                             "query param '\(param.name)' has type \(param.type); query params must be a scalar, a "
                                 + "string enum, or {\"optional\": …} of one")
@@ -133,7 +158,7 @@ struct ManifestValidation {
             }
             for (capabilityIndex, capability) in destination.capabilities.enumerated()
             where !capabilityIDs.contains(capability) {
-                reader.report(
+                report(
                     .unknownReference, base + "/capabilities/\(capabilityIndex)", position,
                     "capability '\(capability)' is not declared under \"capabilities\"; declare it or fix the spelling")
             }
@@ -150,14 +175,14 @@ struct ManifestValidation {
             let position = locations.commands[index].position
             for (referenceIndex, destination) in command.destinations.enumerated()
             where !destinationIDs.contains(destination) {
-                reader.report(
+                report(
                     .unknownReference, base + "/destinations/\(referenceIndex)", position,
                     "destination '\(destination)' is not declared under \"destinations\"; declare it or fix the spelling"
                 )
             }
             for (capabilityIndex, capability) in command.capabilities.enumerated()
             where !capabilityIDs.contains(capability) {
-                reader.report(
+                report(
                     .unknownReference, base + "/capabilities/\(capabilityIndex)", position,
                     "capability '\(capability)' is not declared under \"capabilities\"; declare it or fix the spelling")
             }
@@ -165,7 +190,7 @@ struct ManifestValidation {
             if let shortcut = command.shortcut {
                 if let owner = shortcutOwners[shortcut] {
                     let location = locations.shortcuts[index]
-                    reader.report(
+                    report(
                         .invalidShortcut, location?.pointer ?? base, location?.position ?? position,
                         "shortcut \(shortcut) is already used by command '\(owner)'; choose another")
                 } else {
@@ -175,7 +200,7 @@ struct ManifestValidation {
         }
         if appShortcuts.count > Self.maxAppShortcuts {
             let extra = appShortcuts[Self.maxAppShortcuts]
-            reader.report(
+            report(
                 .tooManyAppShortcuts, "/commands/\(extra)/placements", locations.commands[extra].position,
                 "\(appShortcuts.count) commands are placed as App Shortcuts; an app may have at most "
                     + "\(Self.maxAppShortcuts). Remove \"appShortcut\" from \(appShortcuts.count - Self.maxAppShortcuts)"
@@ -205,7 +230,7 @@ struct ManifestValidation {
                 conflict.relationship == .equivalent
                 ? "matches exactly the same paths as"
                 : "matches some of the same paths as (and neither is more specific than the other)"
-            reader.report(
+            report(
                 .conflictingPatterns, location.pointer, location.position,
                 "pattern '\(second.pattern)' of '\(second.id)' \(how) '\(first.pattern)' of '\(first.id)' "
                     + "(\(locations.patterns[conflict.first].pointer)); Go's ServeMux would panic registering both. "
@@ -217,7 +242,7 @@ struct ManifestValidation {
         let universal = manifest.destinations.filter { $0.link == .universalLink }
         guard !universal.isEmpty else { return }
         if manifest.app.appIDs.isEmpty {
-            reader.report(
+            report(
                 .missingKey, locations.appIDs.pointer, locations.appIDs.position,
                 "\(universal.count) destination(s) are universal links, so \"app.appIDs\" must list the app IDs "
                     + "for the apple-app-site-association file")
@@ -225,7 +250,7 @@ struct ManifestValidation {
         }
         let size = manifest.appleAppSiteAssociation().utf8.count
         if size > Self.maxAASABytes {
-            reader.report(
+            report(
                 .aasaTooLarge, "/destinations", nil,
                 "the apple-app-site-association file would be \(size) bytes; Apple accepts at most "
                     + "\(Self.maxAASABytes). Use fewer universal-link destinations or broader patterns")

@@ -8,10 +8,12 @@ enum ManifestCommand: CLICommand {
     static let summary = "Validate an app manifest and compile it to Swift, JS, Go, AASA and Hotwire."
     static var help: String {
         """
-        USAGE: rastrillo-native manifest check <file>
+        USAGE: rastrillo-native manifest schema
+               rastrillo-native manifest check <file>
                rastrillo-native manifest build <file> --out <dir> [--check] [--only <outputs>]
                                                [--app-id <id>]... [--go-package <name>]
 
+        schema  Print the manifest's JSON Schema (for editors; docs/app-manifest.schema.json).
         check   Validate <file>: strict JSON, unknown keys, duplicate ids, ServeMux pattern
                 conflicts, references, shortcuts, App Shortcuts (≤ 10), AASA size (≤ 128 KB).
                 Every problem is printed as <file>:<pointer> (line L, column C): <what to fix>.
@@ -29,16 +31,20 @@ enum ManifestCommand: CLICommand {
     }
 
     static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        guard let sub = arguments.first else { throw CLIUsageError("missing 'check' or 'build'") }
+        guard let sub = arguments.first else { throw CLIUsageError("missing 'schema', 'check' or 'build'") }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             io.out(help)
             return CLIExit.success
         }
         switch sub {
+        case "schema":
+            guard rest.isEmpty else { throw CLIUsageError("'manifest schema' takes no arguments") }
+            io.out(String(ManifestJSONSchema.text.dropLast()))
+            return CLIExit.success
         case "check": return try check(rest, io: io)
         case "build": return try build(rest, io: io)
-        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'check' or 'build'")
+        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'schema', 'check' or 'build'")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RastrilloNative
 import Testing
+import RastrilloTestSupport
 
 /// Seeded fuzz and differential tests of the router (the seed is printed).
 @Suite("LinkRouter: fuzz and parser differentials")

@@ -1,6 +1,7 @@
 import Foundation
 import RastrilloNative
 import Testing
+import RastrilloTestSupport
 
 /// Seeded fuzz of the decoder and validator (the seed is printed).
 @Suite("Manifest validator: fuzz")

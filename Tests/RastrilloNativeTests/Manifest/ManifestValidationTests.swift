@@ -184,3 +184,21 @@ struct ManifestValidationTests {
         #expect(F.issues(F.manifest(destinations: destinations.joined(separator: ","))).isEmpty)
     }
 }
+
+@Suite("Manifest validation: positions point at the offending node")
+struct ManifestPositionTests {
+    @Test("an unknown capability reference points at the capability string, not at the destination")
+    func referencePosition() {
+        let json = """
+            {"schemaVersion": 1, "app": {"name": "T"}, "origins": [{"origin": "https://a.example"}],
+             "capabilities": [{"id": "notes.read", "description": "d"}],
+             "destinations": [
+               {"id": "a", "pattern": "/a", "presentation": "native", "titleKey": "t",
+                "capabilities": ["notes.read", "notes.raed"]}]}
+            """
+        let issues = ManifestFixtures.issues(json)
+        #expect(issues.map(\.pointer) == ["/destinations/0/capabilities/1"])
+        #expect(issues.first?.line == 5)
+        #expect(issues.first?.column == 36)
+    }
+}

@@ -1,0 +1,147 @@
+import RastrilloNative
+
+/// The JSON Schema (draft 2020-12) of the app manifest, for editors.
+///
+/// It states the shape the decoder accepts (required and allowed keys, enums,
+/// the type-expression grammar); the checks that need the whole document
+/// (conflicts, references, shortcut grammar, limits) stay with
+/// `rastrillo-native manifest check`. `make manifest-schema-check` keeps
+/// docs/app-manifest.schema.json equal to ``text``.
+public enum ManifestJSONSchema {
+    /// The schema as deterministic, 2-space-indented JSON text.
+    public static var text: String {
+        let id = #"^[a-z][A-Za-z0-9]*$"#
+        let typeName = #"^[A-Z][A-Za-z0-9]*$"#
+        let capability = #"^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*$"#
+        func strings(_ values: [String]) -> String { "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        let presentations = strings(ManifestDestination.Presentation.allCases.map(\.rawValue))
+        let links = strings(ManifestDestination.LinkIntent.allCases.map(\.rawValue))
+        let placements = strings(ManifestCommand.Placement.allCases.map(\.rawValue))
+        let roles = strings(ManifestCommand.Role.allCases.map(\.rawValue))
+        let foreign = strings(AppManifest.LinkPolicy.ForeignWeb.allCases.map(\.rawValue))
+        return """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "$id": "https://rastrillo.org/schemas/app-manifest-1.json",
+              "title": "RastrilloNative app manifest (schemaVersion 1)",
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["schemaVersion", "app", "origins", "destinations"],
+              "properties": {
+                "$schema": {"type": "string"},
+                "schemaVersion": {"const": 1},
+                "app": {
+                  "type": "object", "additionalProperties": false, "required": ["name"],
+                  "properties": {
+                    "name": {"type": "string"},
+                    "appIDs": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z0-9]{10}\\\\.[A-Za-z0-9.-]+$"}}
+                  }
+                },
+                "origins": {
+                  "type": "array", "minItems": 1,
+                  "items": {
+                    "type": "object", "additionalProperties": false, "required": ["origin"],
+                    "properties": {
+                      "origin": {"$ref": "#/$defs/origin"},
+                      "aliases": {"type": "array", "items": {"$ref": "#/$defs/origin"}}
+                    }
+                  }
+                },
+                "links": {
+                  "type": "object", "additionalProperties": false,
+                  "properties": {
+                    "foreignWeb": {"enum": \(foreign)},
+                    "externalSchemes": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9+.-]*$"}}
+                  }
+                },
+                "capabilities": {
+                  "type": "array",
+                  "items": {
+                    "type": "object", "additionalProperties": false, "required": ["id", "description"],
+                    "properties": {"id": {"type": "string", "pattern": "\(capability)"}, "description": {"type": "string"}}
+                  }
+                },
+                "types": {
+                  "type": "object",
+                  "propertyNames": {"pattern": "\(typeName)"},
+                  "additionalProperties": {
+                    "oneOf": [
+                      {
+                        "type": "object", "additionalProperties": false, "required": ["enum"],
+                        "properties": {"enum": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"type": "string", "pattern": "\(id)"}}}
+                      },
+                      {
+                        "type": "object", "additionalProperties": false, "required": ["fields"],
+                        "properties": {"fields": {"type": "object", "propertyNames": {"pattern": "\(id)"}, "additionalProperties": {"$ref": "#/$defs/type"}}}
+                      }
+                    ]
+                  }
+                },
+                "destinations": {
+                  "type": "array",
+                  "items": {
+                    "type": "object", "additionalProperties": false,
+                    "required": ["id", "pattern", "presentation", "titleKey"],
+                    "properties": {
+                      "id": {"type": "string", "pattern": "\(id)"},
+                      "pattern": {"type": "string", "pattern": "^/", "description": "Go 1.22 ServeMux path pattern: {name}, {name...}, {$}; no host, no method"},
+                      "params": {"type": "object", "propertyNames": {"pattern": "\(id)"}, "additionalProperties": {"$ref": "#/$defs/type"}},
+                      "presentation": {"enum": \(presentations)},
+                      "titleKey": {"type": "string"},
+                      "capabilities": {"type": "array", "items": {"type": "string"}},
+                      "link": {"enum": \(links)}
+                    }
+                  }
+                },
+                "commands": {
+                  "type": "array",
+                  "items": {
+                    "type": "object", "additionalProperties": false, "required": ["id", "titleKey", "placements"],
+                    "properties": {
+                      "id": {"type": "string", "pattern": "\(id)"},
+                      "titleKey": {"type": "string"},
+                      "symbol": {"type": "string"},
+                      "shortcut": {"type": "string", "pattern": "^((cmd|shift|option|control)\\\\+)*[^+]+$"},
+                      "role": {"enum": \(roles)},
+                      "placements": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": \(placements)}},
+                      "destinations": {"type": "array", "items": {"type": "string"}},
+                      "capabilities": {"type": "array", "items": {"type": "string"}}
+                    }
+                  }
+                },
+                "bridge": {
+                  "type": "object", "additionalProperties": false,
+                  "properties": {
+                    "actions": {
+                      "type": "object", "propertyNames": {"pattern": "\(id)"},
+                      "additionalProperties": {
+                        "type": "object", "additionalProperties": false, "required": ["payload", "reply"],
+                        "properties": {"payload": {"$ref": "#/$defs/type"}, "reply": {"$ref": "#/$defs/type"}}
+                      }
+                    },
+                    "events": {
+                      "type": "object", "propertyNames": {"pattern": "\(id)"},
+                      "additionalProperties": {
+                        "type": "object", "additionalProperties": false, "required": ["payload"],
+                        "properties": {"payload": {"$ref": "#/$defs/type"}}
+                      }
+                    }
+                  }
+                }
+              },
+              "$defs": {
+                "origin": {"type": "string", "pattern": "^[a-z][a-z0-9+.-]*://[^/@%?#\\\\\\\\]+/?$"},
+                "type": {
+                  "oneOf": [
+                    {"enum": ["string", "int", "bool", "double", "uuid"]},
+                    {"type": "string", "pattern": "\(typeName)"},
+                    {"type": "object", "additionalProperties": false, "required": ["array"], "properties": {"array": {"$ref": "#/$defs/type"}}},
+                    {"type": "object", "additionalProperties": false, "required": ["optional"], "properties": {"optional": {"$ref": "#/$defs/type"}}}
+                  ]
+                }
+              }
+            }
+
+            """
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import RastrilloManifestCompiler
+import RastrilloNative
+
+/// `rastrillo-bench router`: LinkRouter lookups at 10 to 10,000 destinations,
+/// on pre-parsed `URL` values and on strings, against `URL(string:)` alone on
+/// the same strings and a Hotwire-style baseline (precompiled anchored
+/// `NSRegularExpression` rules scanned linearly) that reaches the same
+/// decisions; then validating and compiling a 10,000-destination manifest.
+enum RouterBench {
+    /// A synthetic manifest with `count` destinations: literal, typed-wildcard and
+    /// subtree patterns spread over sections, five of them universal links.
+    static func manifestJSON(count: Int) -> String {
+        var destinations: [String] = []
+        for index in 0..<count {
+            let section = "s\(index % max(1, count / 20))"
+            let pattern: String
+            let params: String
+            switch index % 4 {
+            case 0:
+                pattern = "/\(section)/items\(index)/{id}"
+                params = #", "params": {"id": "int"}"#
+            case 1:
+                pattern = "/\(section)/page\(index)"
+                params = ""
+            case 2:
+                pattern = "/\(section)/docs\(index)/"
+                params = ""
+            default:
+                pattern = "/\(section)/notes\(index)/{note}/edit"
+                params = #", "params": {"note": "uuid"}"#
+            }
+            let link = index % (max(1, count / 5)) == 0 ? "universalLink" : "inApp"
+            destinations.append(
+                #"{"id": "d\#(index)", "pattern": "\#(pattern)", "presentation": "native", "titleKey": "t\#(index)", "link": "\#(link)"\#(params)}"#
+            )
+        }
+        return """
+            {"schemaVersion": 1, "app": {"name": "Bench", "appIDs": ["ABCDE12345.com.example.bench"]},
+             "origins": [{"origin": "https://app.example.com", "aliases": ["https://www.example.com"]}],
+             "destinations": [\(destinations.joined(separator: ",\n"))]}
+            """
+    }
+
+    /// URLs hitting random destinations (with valid params), plus 10% that match nothing.
+    static func sampleURLs(count: Int, destinations: Int) -> [String] {
+        var generator = BenchRandom(seed: 42)
+        return (0..<count).map { sample in
+            let index = Int(generator.next() % UInt64(destinations))
+            let section = "s\(index % max(1, destinations / 20))"
+            if sample % 10 == 9 { return "https://app.example.com/\(section)/missing\(index)" }
+            switch index % 4 {
+            case 0: return "https://app.example.com/\(section)/items\(index)/\(generator.next() % 100_000)"
+            case 1: return "https://www.example.com/\(section)/page\(index)"
+            case 2: return "https://app.example.com/\(section)/docs\(index)/a/b"
+            default: return "https://app.example.com/\(section)/notes\(index)/6f1c2a7e-1b2c-4d3e-8f40-5a6b7c8d9e0f/edit"
+            }
+        }
+    }
+
+    /// Hotwire-style routing: URL(string:), a same-origin check, then anchored regexes in order.
+    struct RegexBaseline {
+        let rules: [(NSRegularExpression, String)]
+        let hosts: Set<String>
+
+        init(manifest: AppManifest) {
+            let ordered = manifest.destinations.sorted { lhs, rhs in
+                lhs.pattern.relationship(to: rhs.pattern) == .moreSpecific
+                    || (lhs.pattern.relationship(to: rhs.pattern) != .moreGeneral && lhs.id < rhs.id)
+            }
+            rules = ordered.map { destination in
+                var regex = "^"
+                for segment in destination.pattern.segments {
+                    switch segment {
+                    case .literal(let text): regex += "/" + NSRegularExpression.escapedPattern(for: text)
+                    case .wildcard(let name):
+                        let type = destination.params.first { $0.name == name }?.type
+                        regex +=
+                            type == .int
+                            ? "/-?(?:0|[1-9][0-9]*)"
+                            : type == .uuid
+                                ? "/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+                                : "/[^/]+"
+                    case .rest: regex += "/.*"
+                    case .end: regex += "/"
+                    }
+                }
+                return (try! NSRegularExpression(pattern: regex + "$"), destination.id)
+            }
+            hosts = Set(manifest.internalOrigins.map(\.host))
+        }
+
+        func decide(_ text: String) -> String? {
+            guard let url = URL(string: text), let host = url.host, hosts.contains(host) else { return nil }
+            let path = url.path
+            let range = NSRange(path.startIndex..., in: path)
+            for (regex, id) in rules where regex.firstMatch(in: path, range: range) != nil { return id }
+            return nil
+        }
+    }
+
+    /// Median nanoseconds per item of `body` over `rounds` passes over `items`.
+    static func measure<T>(_ items: [T], rounds: Int, _ body: (T) -> Void) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<rounds {
+            let start = ContinuousClock.now
+            for item in items { body(item) }
+            let elapsed = ContinuousClock.now - start
+            samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+        }
+        samples.sort()
+        return samples[samples.count / 2] / Double(items.count)
+    }
+
+    @MainActor static func run() async {
+        print(
+            "destinations | URL(string:) ns | router on URL ns | router on string ns | ×URL(string:) | regex scan ns | regex/router"
+        )
+        var perURL: [Int: Double] = [:]
+        var regexRatio200 = 0.0
+        var agreementProblems = 0
+        for count in [10, 200, 1_000, 10_000] {
+            let manifest = try! AppManifest.decode(Array(manifestJSON(count: count).utf8), source: "bench")
+            let router = LinkRouter(manifest: manifest)
+            let strings = sampleURLs(count: 2_000, destinations: count)
+            let urls = strings.map { URL(string: $0)! }
+            var sink = 0
+            let parse = measure(strings, rounds: 15) { sink &+= URL(string: $0) == nil ? 0 : 1 }
+            let onURL = measure(urls, rounds: 15) { sink &+= router.decide($0).isInternal ? 1 : 0 }
+            let onString = measure(strings, rounds: 15) { sink &+= router.decide($0).isInternal ? 1 : 0 }
+            perURL[count] = onURL
+            var regexText = "n/a (too slow)"
+            var ratioText = "n/a"
+            if count <= 1_000 {
+                let baseline = RegexBaseline(manifest: manifest)
+                for text in strings where baseline.decide(text) != router.decide(text).match?.destination {
+                    agreementProblems += 1
+                }
+                let sample = Array(strings.prefix(count >= 1_000 ? 100 : 500))
+                let regex = measure(sample, rounds: count >= 1_000 ? 3 : 7) {
+                    sink &+= baseline.decide($0) == nil ? 0 : 1
+                }
+                regexText = String(format: "%.0f", regex)
+                ratioText = String(format: "%.0f×", regex / onString)
+                if count == 200 { regexRatio200 = regex / onString }
+            }
+            print(
+                "\(pad(count, 12)) | \(pad(Int(parse), 15)) | \(pad(Int(onURL), 16)) | \(pad(Int(onString), 19)) | "
+                    + "\(String(format: "%13.2f", onString / parse)) | \(regexText.padding(toLength: 13, withPad: " ", startingAt: 0)) | \(ratioText)"
+            )
+            if sink == -1 { print(sink) }
+        }
+        print(
+            "regex baseline decisions that differ from the router's (10, 200, 1,000 destinations): \(agreementProblems)"
+        )
+        let manifestText = Array(manifestJSON(count: 10_000).utf8)
+        let start = ContinuousClock.now
+        let compiler = try! ManifestCompiler.compile(manifestText, sourceName: "bench.json")
+        let files = compiler.files()
+        let compileTime = ContinuousClock.now - start
+        let compileMillis =
+            Double(compileTime.components.seconds) * 1e3 + Double(compileTime.components.attoseconds) / 1e15
+        print(
+            "validate + compile 10,000 destinations with all \(ManifestCompiler.emitters.count) emitters: "
+                + String(format: "%.0f ms", compileMillis) + " (\(files.count) files)")
+        let at1000 = perURL[1_000] ?? .infinity
+        let growth = (perURL[10_000] ?? .infinity) / (perURL[10] ?? 1)
+        print(
+            String(
+                format: "goals: ≤ 1 µs at 1,000 on URL values (%.2f µs); 10,000 within 1.5× of 10 (%.2f×); "
+                    + "≥ 50× the regex scan at 200 (%.0f×); compile < 1 s (%.0f ms)", at1000 / 1_000, growth,
+                regexRatio200, compileMillis))
+        let met =
+            at1000 <= 1_000 && growth <= 1.5 && regexRatio200 >= 50 && compileMillis < 1_000 && agreementProblems == 0
+        print(met ? "goals: met" : "goals: NOT met")
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
+
+/// A small deterministic generator for benchmark inputs.
+struct BenchRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

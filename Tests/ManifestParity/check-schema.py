@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Validates manifests against docs/app-manifest.schema.json with the
+`jsonschema` package: the given valid manifests must pass, and each shape
+error below must be rejected by the schema (as the decoder rejects it).
+Usage: check-schema.py <schema.json> <valid-manifest.json>..."""
+import copy, json, sys
+import jsonschema
+
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+failures = 0
+base = None
+for path in sys.argv[2:]:
+    document = json.load(open(path))
+    base = base or document
+    errors = list(validator.iter_errors(document))
+    for error in errors:
+        print(f"{path}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+    failures += len(errors)
+
+def mutated(change):
+    document = copy.deepcopy(base)
+    change(document)
+    return document
+
+bad = {
+    "unknown top-level key": mutated(lambda d: d.update(extra=1)),
+    "unknown destination key": mutated(lambda d: d["destinations"][0].update(colour="red")),
+    "schemaVersion 2": mutated(lambda d: d.update(schemaVersion=2)),
+    "presentation": mutated(lambda d: d["destinations"][0].update(presentation="modal")),
+    "link intent": mutated(lambda d: d["destinations"][0].update(link="sometimes")),
+    "placement": mutated(lambda d: d.setdefault("commands", [{}])[0].update(placements=["dock"])),
+    "type expression": mutated(lambda d: d["destinations"][0].update(params={"x": {"list": "int"}})),
+    "origin with userinfo": mutated(lambda d: d["origins"][0].update(origin="https://u@app.example.com")),
+    "missing titleKey": mutated(lambda d: d["destinations"][0].pop("titleKey")),
+}
+for name, document in bad.items():
+    if validator.is_valid(document):
+        print(f"schema accepted a manifest with a bad {name}")
+        failures += 1
+print(f"manifest-schema-check: {len(sys.argv) - 2} manifests valid, {len(bad)} bad shapes rejected" if failures == 0
+      else f"manifest-schema-check: {failures} problem(s)")
+sys.exit(1 if failures else 0)

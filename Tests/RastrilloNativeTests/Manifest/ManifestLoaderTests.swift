@@ -1,0 +1,137 @@
+import Foundation
+import RastrilloNative
+import Testing
+
+/// A scripted server answer for the loader, recording the ETags it was sent.
+/// (A real loopback-server test of `URLSessionManifestFetcher` follows once the
+/// shared LoopbackHTTPServer is on main.)
+final class ScriptedFetcher: ManifestFetching, @unchecked Sendable {
+    // @unchecked: `answers` and `sentETags` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var answers: [Result<ManifestFetchResult, ManifestLoadError>]
+    private var sent: [String?] = []
+
+    init(_ answers: [Result<ManifestFetchResult, ManifestLoadError>]) { self.answers = answers }
+
+    var sentETags: [String?] { lock.withLock { sent } }
+
+    func fetch(_ url: URL, etag: String?) async throws -> ManifestFetchResult {
+        try lock.withLock {
+            sent.append(etag)
+            return try answers.removeFirst().get()
+        }
+    }
+}
+
+@Suite("ManifestLoader: bundled → cached → fresh")
+struct ManifestLoaderTests {
+    static let url = URL(string: "https://app.example.com/app-manifest.json")!
+
+    static func manifest(_ destination: String) -> [UInt8] {
+        Array(
+            ManifestFixtures.manifest(destinations: ManifestFixtures.destination(destination, "/\(destination)")).utf8)
+    }
+
+    static func cache() -> FileManifestCache {
+        FileManifestCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("mcache-\(UUID())"))
+    }
+
+    @Test("a fresh valid manifest is accepted, cached with its ETag, and revalidated next time")
+    func freshThenNotModified() async throws {
+        let cache = Self.cache()
+        let first = ScriptedFetcher([.success(.fresh(bytes: Self.manifest("fresh"), etag: "\"v2\""))])
+        let report = try await ManifestLoader(
+            bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: first
+        )
+        .load()
+        #expect(report.origin == .fresh)
+        #expect(report.manifest.destinations.map(\.id) == ["fresh"])
+        #expect(report.notes == [.bundledLoaded, .noCache, .freshLoaded(etag: "\"v2\"")])
+        #expect(first.sentETags == [nil])
+
+        let second = ScriptedFetcher([.success(.notModified)])
+        let again = try await ManifestLoader(
+            bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: second
+        )
+        .load()
+        #expect(again.origin == .cached)
+        #expect(again.manifest.destinations.map(\.id) == ["fresh"])
+        #expect(again.notes == [.bundledLoaded, .cachedLoaded(etag: "\"v2\""), .notModified])
+        #expect(second.sentETags == ["\"v2\""])
+    }
+
+    @Test(
+        "an invalid or unsupported fresh manifest is refused whole; the previous one stays",
+        arguments: [
+            Array(#"{"schemaVersion": 2, "app": {"name": "T"}, "origins": [], "destinations": []}"#.utf8),
+            Array(
+                ManifestFixtures.manifest(
+                    destinations: ManifestFixtures.destination("a", "/x/{p}") + ","
+                        + ManifestFixtures.destination("b", "/x/{q}")
+                ).utf8),
+            Array("<html>login</html>".utf8),
+            Array(
+                #"{"schemaVersion": 1, "app": {"name": "T"}, "origins": [{"origin": "https://a.example"}], "destinations": [], "extra": 1}"#
+                    .utf8),
+        ])
+    func refusedFresh(bytes: [UInt8]) async throws {
+        let cache = Self.cache()
+        let fetcher = ScriptedFetcher([.success(.fresh(bytes: bytes, etag: "\"bad\""))])
+        let report = try await ManifestLoader(
+            bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: fetcher
+        )
+        .load()
+        #expect(report.origin == .bundled)
+        #expect(report.manifest.destinations.map(\.id) == ["bundled"])
+        guard case .freshRefused(let why) = report.notes.last else {
+            Issue.record("\(report.notes)")
+            return
+        }
+        #expect(!why.isEmpty)
+        #expect(cache.read(Self.url) == nil)
+    }
+
+    @Test("server errors and fetch failures keep the cached manifest and say why")
+    func failuresKeepCache() async throws {
+        let cache = Self.cache()
+        try cache.write(CachedManifest(url: Self.url.absoluteString, etag: "\"v1\"", bytes: Self.manifest("cached")))
+        for answer: Result<ManifestFetchResult, ManifestLoadError> in [
+            .success(.status(500)), .failure(.tooLarge(99_999_999)),
+        ] {
+            let report = try await ManifestLoader(
+                bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: ScriptedFetcher([answer])
+            ).load()
+            #expect(report.origin == .cached)
+            #expect(report.manifest.destinations.map(\.id) == ["cached"])
+            #expect(report.notes.count == 3)
+        }
+    }
+
+    @Test("a corrupt cached copy is discarded and reported; the cache is keyed by the full URL")
+    func cacheKeying() async throws {
+        let cache = Self.cache()
+        try cache.write(CachedManifest(url: Self.url.absoluteString, etag: "\"x\"", bytes: Array("{".utf8)))
+        let other = URL(string: "https://other.example.com/app-manifest.json")!
+        try cache.write(CachedManifest(url: other.absoluteString, etag: "\"o\"", bytes: Self.manifest("other")))
+        let report = try await ManifestLoader(
+            bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache,
+            fetcher: ScriptedFetcher([.success(.notModified)])
+        ).load()
+        #expect(report.origin == .bundled)
+        guard case .cachedRefused = report.notes[1] else {
+            Issue.record("\(report.notes)")
+            return
+        }
+        #expect(cache.read(Self.url) == nil)
+        #expect(cache.read(other)?.etag == "\"o\"")
+    }
+
+    @Test("an invalid bundled manifest is a thrown ManifestError")
+    func invalidBundled() async {
+        await #expect(throws: ManifestError.self) {
+            _ = try await ManifestLoader(
+                bundled: Array("{}".utf8), remoteURL: Self.url, cache: Self.cache(), fetcher: ScriptedFetcher([])
+            ).load()
+        }
+    }
+}
