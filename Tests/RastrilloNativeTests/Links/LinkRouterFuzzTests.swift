@@ -1,7 +1,7 @@
 import Foundation
 import RastrilloNative
-import Testing
 import RastrilloTestSupport
+import Testing
 
 /// Seeded fuzz and differential tests of the router (the seed is printed).
 @Suite("LinkRouter: fuzz and parser differentials")

@@ -1,7 +1,7 @@
 import Foundation
 import RastrilloNative
-import Testing
 import RastrilloTestSupport
+import Testing
 
 /// Seeded fuzz of the decoder and validator (the seed is printed).
 @Suite("Manifest validator: fuzz")
