@@ -7,7 +7,8 @@ public enum CLI {
     /// Every top-level subcommand, in the order `--help` lists them.
     // Metatypes of stateless enums; the array is never mutated after launch.
     nonisolated(unsafe) static let commands: [any CLICommand.Type] = [
-        HelpCommand.self
+        HelpCommand.self,
+        VersionCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns
@@ -44,7 +45,9 @@ public enum CLI {
     static var usage: String {
         var text = "USAGE: rastrillo-native <subcommand> [options]\n\nSUBCOMMANDS:\n"
         for command in commands where command.name != HelpCommand.name {
-            text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count)) + command.summary + "\n"
+            text +=
+                "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count)) + command.summary
+                + "\n"
         }
         text += "\nSee 'rastrillo-native <subcommand> --help' for details."
         return text
