@@ -9,6 +9,7 @@ public enum CLI {
     nonisolated(unsafe) static let commands: [any CLICommand.Type] = [
         HelpCommand.self,
         VersionCommand.self,
+        CompanionCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns

@@ -139,6 +139,12 @@ enum YAMLSubsetScalars {
         default: break
         }
         let first = text.unicodeScalars.first!
+        if first == "." {
+            // `.5`, `.inf`, `.nan` are floats in YAML; `../..` and `.build` are text.
+            let second = text.unicodeScalars.dropFirst().first
+            let isFloat = second.map { ("0"..."9").contains($0) || $0 == "_" } ?? false
+            guard isFloat || [".inf", ".nan"].contains(text.lowercased()) else { return .string(text) }
+        }
         if ("0"..."9").contains(first) || first == "+" || first == "." {
             if text == "0" || (first != "0" && first != "+" && first != "." && text.allSatisfy(\.isASCIIDigit)),
                 let number = Int(text)
