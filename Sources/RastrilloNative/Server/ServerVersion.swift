@@ -6,7 +6,7 @@
 /// commit sha stamped by a deploy. No format is promised, so anything that is
 /// printable single-line text is accepted as ``Kind-swift.enum/opaque`` rather
 /// than refused; bodies that are clearly not a version (HTML, control
-/// characters, several lines, empty) are refused by ``init(body:)``.
+/// characters, several lines, empty) are refused by ``init(body:maximumLength:)``.
 ///
 /// ```swift
 /// let version = try ServerVersion(body: Array("v1.4.0-3-g1a2b3c4".utf8))
