@@ -138,9 +138,12 @@ enum CompanionCommand: CLICommand {
         for warning in warnings { io.error(warning) }
         io.out("Created \(name) in \(dir) (\(files.count) files).")
         io.out("")
+        // Run from a build folder (`swift run`), the tool is not on PATH: say how to run it again.
+        let runsFromBuildFolder = Bundle.main.executableURL?.pathComponents.contains(".build") ?? false
+        let tool = runsFromBuildFolder ? "swift run rastrillo-native" : "rastrillo-native"
         io.out("Next steps:")
-        io.out("  rastrillo-native companion check \(dir)          # lint project.yml (add --release before shipping)")
-        io.out("  (cd \(dir) && swift test)                         # the model's tests, on any platform")
+        io.out("  \(tool) companion check \(dir)     # lint project.yml; add --release before shipping")
+        io.out("  (cd \(dir) && swift test)     # the model's tests, on any platform")
         io.out("  On a Mac with Xcode and XcodeGen:")
         io.out("  (cd \(dir) && xcodegen generate && open \(name).xcodeproj)")
         if CompanionInputs.isPlaceholderBundleID(bundleID) {
