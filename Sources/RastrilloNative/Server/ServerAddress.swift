@@ -51,17 +51,32 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         }
         guard components.query == nil else { throw invalid("it contains a query (?…)") }
         guard components.fragment == nil else { throw invalid("it contains a fragment (#…)") }
-        var host = components.host ?? ""
+        var host = components.percentEncodedHost ?? ""
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { throw invalid("it has no host") }
+        let isIPv6 = host.contains(":")
+        if isIPv6 {
+            guard ServerHostKind.ipv6(host) != nil else { throw invalid("'\(host)' is not an IPv6 address") }
+        } else {
+            guard
+                host.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
+                }),
+                !host.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+            else {
+                throw invalid("the host '\(host)' is not a DNS name or IP address (write international names as xn--…)")
+            }
+        }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw invalid("the port \(port) is not between 1 and 65535")
+        }
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
-        var normalized = URLComponents()
-        normalized.scheme = scheme
-        normalized.percentEncodedHost = host.contains(":") ? "[\(host)]" : host.lowercased()
-        normalized.port = components.port
-        normalized.percentEncodedPath = path
-        guard let url = normalized.url else { throw invalid("it is not a URL") }
+        let hostPart = isIPv6 ? "[\(host.lowercased())]" : host.lowercased()
+        let portPart = components.port.map { ":\($0)" } ?? ""
+        guard let url = URL(string: "\(scheme)://\(hostPart)\(portPart)\(path)"), url.host != nil else {
+            throw invalid("it is not a URL")
+        }
         self.baseURL = url
         self.host = host.lowercased()
         self.hostKind = ServerHostKind(host: host)

@@ -106,3 +106,42 @@ struct ServerAddressTests {
         }
     }
 }
+
+@Suite("ServerAddress fuzz")
+struct ServerAddressFuzzTests {
+    @Test("fuzz: an accepted address is http(s), ends in /api/version, and parses to itself again")
+    func fuzz() throws {
+        let seed = SeededGenerator.seedFromEnvironment(default: 0xADD2E55)
+        print("ServerAddress fuzz seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        let pieces = [
+            "https://", "http://", "ftp://", "example.com", "127.0.0.1", "[::1]", ":8080", ":", "/", "app", "?", "#",
+            "@", "user", " ", "%20", "é", "..", "-", "localhost", "192.168.1.2", "[", "]",
+        ]
+        var accepted = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let address: ServerAddress
+            do {
+                address = try ServerAddress(text)
+            } catch {
+                guard case .invalidAddress(let input, _) = error else {
+                    Issue.record("unexpected error \(error) for \(text.debugDescription)")
+                    continue
+                }
+                #expect(input == text)
+                continue
+            }
+            accepted += 1
+            #expect(["http", "https"].contains(address.baseURL.scheme))
+            #expect(address.versionURL.absoluteString == address.baseURL.absoluteString + "/api/version")
+            #expect(!address.baseURL.absoluteString.hasSuffix("/"))
+            #expect(address.baseURL.query == nil && address.baseURL.fragment == nil && address.baseURL.user == nil)
+            let again = try ServerAddress(address.baseURL.absoluteString)
+            #expect(again == address, "\(text.debugDescription) → \(address) → \(again)")
+        }
+        print("ServerAddress fuzz: \(accepted) of 5000 accepted")
+        #expect(accepted > 100)
+    }
+}
