@@ -12,7 +12,7 @@ CI_STEPS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: ci test lint build swift-test examples consumer docs quickstart apple mutants bench help
+.PHONY: ci test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
 
 help:
 	@echo "make ci       the one gate: lint, build, tests, examples, docs, README quick start, Apple builds (or SKIPPED)"
@@ -29,7 +29,7 @@ test:
 
 lint:
 	@echo "== lint: swift format lint --strict"
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests $(wildcard Plugins) examples/consumer
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests $(wildcard Plugins) examples/consumer examples/manifest-plugin
 
 build:
 	@echo "== build: warnings as errors"
@@ -39,7 +39,12 @@ swift-test:
 	@echo "== tests"
 	$(SWIFT) test $(STRICT)
 
-examples: consumer
+examples: consumer manifest-plugin
+
+manifest-plugin:
+	@echo "== example: examples/manifest-plugin compiles its app-manifest.json at build time with RastrilloManifestPlugin"
+	$(SWIFT) build --package-path examples/manifest-plugin --build-tests $(STRICT)
+	$(SWIFT) test --package-path examples/manifest-plugin $(STRICT)
 
 consumer:
 	@echo "== example: examples/consumer adopts the runner through a typealias"
@@ -59,7 +64,7 @@ apple:
 	scripts/apple-builds.sh
 
 mutants:
-	scripts/mutants.sh
+	python3 scripts/mutants.py
 
 bench:
 	$(SWIFT) run -c release rastrillo-bench all

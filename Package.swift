@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RastrilloNative", targets: ["RastrilloNative"]),
         .library(name: "RastrilloCrypto", targets: ["RastrilloCrypto"]),
         .executable(name: "rastrillo-native", targets: ["rastrillo-native"]),
+        .plugin(name: "RastrilloManifestPlugin", targets: ["RastrilloManifestPlugin"]),
     ],
     targets: [
         // The one strict JSON reader (line:column, duplicate keys, exact UTF-8).
@@ -36,6 +37,8 @@ let package = Package(
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler"]
         ),
         .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
+        // Compiles a target's app-manifest.json into Swift at build time.
+        .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-native"]),
         .executableTarget(
             name: "rastrillo-bench",
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
@@ -49,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RastrilloManifestCompilerTests",
-            dependencies: ["RastrilloManifestCompiler", "RastrilloNative"]
+            dependencies: ["RastrilloManifestCompiler", "RastrilloNative", "RastrilloJSON"]
         ),
         .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI"]),
     ],

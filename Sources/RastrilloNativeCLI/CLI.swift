@@ -10,6 +10,8 @@ public enum CLI {
         HelpCommand.self,
         VersionCommand.self,
         CompanionCommand.self,
+        ManifestCommand.self,
+        RouteCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns

@@ -1,7 +1,166 @@
 import RastrilloNative
 
+/// `rastrillo-bench runner`: passes per burst, the main-actor time spent
+/// waking a burst's waiters, and the time until all of them resumed, for
+/// `CoalescedRunner` and, in the same run, a naive task-chaining runner.
 enum RunnerBench {
+    struct Figures {
+        var passes = 0
+        /// Main-actor time from the end of the releasing pass until the first
+        /// waiter runs: the wake loop (nanoseconds per waiter).
+        var wakeNanosPerWaiter = 0.0
+        /// From the moment the burst may proceed until every waiter resumed
+        /// (nanoseconds per waiter).
+        var resumeAllNanosPerWaiter = 0.0
+    }
+
     @MainActor static func run() async {
-        print("runner benchmark: pending")
+        print(
+            "burst size | passes (ours) | wake loop µs/waiter | all resumed µs/waiter | naive passes | naive µs/waiter | naive/ours"
+        )
+        var goalsMet = true
+        for size in [10, 1_000, 10_000] {
+            var ours: [Figures] = []
+            var naive: [Figures] = []
+            for _ in 0..<(size >= 10_000 ? 5 : 15) {
+                ours.append(await measureCoalesced(size: size))
+                naive.append(await measureNaive(size: size))
+            }
+            let o = median(ours)
+            let n = median(naive)
+            let ratio = n.resumeAllNanosPerWaiter / max(o.resumeAllNanosPerWaiter, 0.001)
+            print(
+                "\(pad(size, 10)) | \(pad(o.passes, 13)) | \(pad(micro(o.wakeNanosPerWaiter), 19)) | "
+                    + "\(pad(micro(o.resumeAllNanosPerWaiter), 20)) | \(pad(n.passes, 12)) | "
+                    + "\(pad(micro(n.resumeAllNanosPerWaiter), 15)) | \(String(format: "%.2f", ratio))×")
+            if o.passes > 2 { goalsMet = false }
+            if size == 10_000 && (o.wakeNanosPerWaiter > 2_000 || ratio < 1) { goalsMet = false }
+        }
+        print("goals: ≤ 2 passes per burst; wake loop ≤ 2 µs/waiter at 10,000; not slower than naive")
+        print(goalsMet ? "goals: met" : "goals: NOT met")
+    }
+
+    /// One pass held open by a gate, a burst of `size` callers queued behind
+    /// it, then the gate opens: passes = the held pass + the trailing pass.
+    @MainActor static func measureCoalesced(size: Int) async -> Figures {
+        let runner = CoalescedRunner()
+        let gate = BenchGate()
+        var passes = 0
+        var called = 0
+        var workEnded = ContinuousClock.now
+        var firstResumed: ContinuousClock.Instant?
+        var resumed = 0
+        let held = Task {
+            await runner.run {
+                passes += 1
+                await gate.wait()
+            }
+        }
+        while gate.waiting == 0 { await Task.yield() }
+        var burst: [Task<Void, Never>] = []
+        burst.reserveCapacity(size)
+        for _ in 0..<size {
+            burst.append(
+                Task {
+                    called += 1
+                    await runner.run {
+                        passes += 1
+                        workEnded = ContinuousClock.now
+                    }
+                    if firstResumed == nil { firstResumed = ContinuousClock.now }
+                    resumed += 1
+                })
+        }
+        while called < size { await Task.yield() }
+        let opened = ContinuousClock.now
+        gate.open()
+        await held.value
+        for caller in burst { await caller.value }
+        let allResumed = ContinuousClock.now
+        var figures = Figures()
+        figures.passes = passes
+        figures.wakeNanosPerWaiter = nanos((firstResumed ?? allResumed) - workEnded) / Double(size)
+        figures.resumeAllNanosPerWaiter = nanos(allResumed - opened) / Double(size)
+        return figures
+    }
+
+    /// The same burst through a naive runner: every pass is a task awaiting
+    /// the previous one, and every caller awaits its own pass.
+    @MainActor static func measureNaive(size: Int) async -> Figures {
+        let runner = NaiveChainRunner()
+        let gate = BenchGate()
+        var passes = 0
+        var called = 0
+        let held = Task {
+            await runner.run {
+                passes += 1
+                await gate.wait()
+            }
+        }
+        while gate.waiting == 0 { await Task.yield() }
+        var burst: [Task<Void, Never>] = []
+        burst.reserveCapacity(size)
+        for _ in 0..<size {
+            burst.append(
+                Task {
+                    called += 1
+                    await runner.run { passes += 1 }
+                })
+        }
+        while called < size { await Task.yield() }
+        let opened = ContinuousClock.now
+        gate.open()
+        await held.value
+        for caller in burst { await caller.value }
+        let allResumed = ContinuousClock.now
+        var figures = Figures()
+        figures.passes = passes
+        figures.resumeAllNanosPerWaiter = nanos(allResumed - opened) / Double(size)
+        return figures
+    }
+
+    static func median(_ all: [Figures]) -> Figures {
+        func mid(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        var figures = Figures()
+        figures.passes = all.map(\.passes).max() ?? 0
+        figures.wakeNanosPerWaiter = mid(all.map(\.wakeNanosPerWaiter))
+        figures.resumeAllNanosPerWaiter = mid(all.map(\.resumeAllNanosPerWaiter))
+        return figures
+    }
+}
+
+/// The baseline: each pass is a `Task` that awaits the previous pass; every
+/// caller awaits its own pass (no coalescing).
+@MainActor
+final class NaiveChainRunner {
+    private var last: Task<Void, Never>?
+
+    func run(_ work: @escaping @MainActor () async -> Void) async {
+        let previous = last
+        let pass = Task { @MainActor in
+            await previous?.value
+            await work()
+        }
+        last = pass
+        await pass.value
+    }
+}
+
+/// A gate the benchmark opens once.
+@MainActor
+final class BenchGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiting: Int { waiters.count }
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }

@@ -4,15 +4,35 @@ import Testing
 
 @Suite("CLI dispatch")
 struct CLIDispatchTests {
-    @Test("every subcommand answers --help with exit 0, and an unknown one is a usage error")
-    func helpAndUnknown() {
+    @Test("No arguments is a usage error on stderr with exit 2")
+    func noArguments() {
+        let output = CapturedOutput()
+        #expect(CLI.main([], io: output.io) == 2)
+        #expect(output.stderr.contains("USAGE: rastrillo-native"))
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("--help prints usage on stdout with exit 0", arguments: ["--help", "-h", "help"])
+    func help(flag: String) {
+        let output = CapturedOutput()
+        #expect(CLI.main([flag], io: output.io) == 0)
+        #expect(output.stdout.contains("USAGE: rastrillo-native"))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test("An unknown subcommand is named in a usage error with exit 2")
+    func unknownSubcommand() {
+        let output = CapturedOutput()
+        #expect(CLI.main(["frobnicate"], io: output.io) == 2)
+        #expect(output.stderr.contains("unknown subcommand 'frobnicate'"))
+    }
+
+    @Test("Every subcommand answers --help with exit 0")
+    func everySubcommandHasHelp() {
         for command in CLI.commands {
-            let io = CapturedOutput()
-            #expect(CLI.main([command.name, "--help"], io: io.output) == 0)
-            #expect(io.stdout.contains(command.help))
+            let output = CapturedOutput()
+            #expect(CLI.main([command.name, "--help"], io: output.io) == 0, "\(command.name)")
+            #expect(!output.stdout.isEmpty, "\(command.name) printed no help")
         }
-        let io = CapturedOutput()
-        #expect(CLI.main(["no-such-command"], io: io.output) == 2)
-        #expect(io.stderr.contains("unknown subcommand 'no-such-command'"))
     }
 }

@@ -92,6 +92,12 @@ public final class CoalescedRunner {
     /// lives, usually as a stored property of the model that owns the data.
     public init() {}
 
+    /// Callers waiting for the next pass (diagnostics and tests).
+    var waitingCount: Int { state.pendingCount }
+
+    /// Callers the running pass will release (diagnostics and tests).
+    var batchCount: Int { state.runningCount }
+
     /// Runs `work`, or joins the next pass that will run, and returns once a
     /// pass that started after this call has completed.
     ///
@@ -102,6 +108,13 @@ public final class CoalescedRunner {
     /// If the calling task is cancelled, `run` returns promptly without
     /// waiting for the pass, and the pass itself is not cancelled.
     public func run(_ work: @escaping @MainActor () async -> Void) async {
+        _ = await runReportingPass(work)
+    }
+
+    /// ``run(_:)``, returning the number of the pass that released the caller
+    /// (passes are numbered from 1), or `nil` if the caller was cancelled
+    /// before a pass released it. Tests use it to check which pass served whom.
+    func runReportingPass(_ work: @escaping @MainActor () async -> Void) async -> UInt64? {
         if CoalescedRunnerMarker.isInsideWork(of: self) {
             fatalError(
                 "CoalescedRunner.run was called from inside this runner's own work "
@@ -109,11 +122,11 @@ public final class CoalescedRunner {
                     + "itself forever. Call it from outside the work, or use a second runner."
             )
         }
-        if Task.isCancelled { return }
+        if Task.isCancelled { return nil }
         let id = state.enqueue(work)
         startDriverIfNeeded()
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<UInt64?, Never>) in
                 state.attach(continuation, to: id)
             }
         } onCancel: {
@@ -121,8 +134,11 @@ public final class CoalescedRunner {
         }
     }
 
+    /// The number of the running pass, or of the last one (0 before the first).
+    var passNumber: UInt64 { state.passNumber }
+
     private func cancelWaiter(_ id: UInt64) {
-        state.cancel(id)?.resume()
+        state.cancel(id)?.resume(returning: nil)
     }
 
     private func startDriverIfNeeded() {
@@ -141,8 +157,9 @@ public final class CoalescedRunner {
             ) {
                 await work()
             }
+            let number = state.passNumber
             for continuation in state.endPass() {
-                continuation.resume()
+                continuation.resume(returning: number)
             }
         }
         isRunning = false

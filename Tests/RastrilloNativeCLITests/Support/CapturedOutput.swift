@@ -1,22 +1,32 @@
-import Foundation
+import Synchronization
 
 @testable import RastrilloNativeCLI
 
 /// Captures what a CLI run writes to standard output and standard error.
-///
-/// `@unchecked Sendable`: both buffers are only touched while holding `lock`.
-final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var errorLines: [String] = []
+/// Shared by every CLI test.
+final class CapturedOutput: Sendable {
+    private let lines = Mutex<(out: [String], error: [String])>(([], []))
 
-    var output: CLIOutput {
+    /// The writers to pass to `CLI.main(_:io:)`.
+    var io: CLIOutput {
         CLIOutput(
-            out: { line in self.lock.withLock { self.outLines.append(line) } },
-            error: { line in self.lock.withLock { self.errorLines.append(line) } }
+            out: { line in self.lines.withLock { $0.out.append(line) } },
+            error: { line in self.lines.withLock { $0.error.append(line) } }
         )
     }
 
-    var stdout: String { lock.withLock { outLines.joined(separator: "\n") } }
-    var stderr: String { lock.withLock { errorLines.joined(separator: "\n") } }
+    /// The same writers as ``io``.
+    var output: CLIOutput { io }
+
+    /// Lines written to standard output, in order.
+    var out: [String] { lines.withLock { $0.out } }
+
+    /// Standard output as one text.
+    var stdout: String { out.joined(separator: "\n") }
+
+    /// Standard error as one text.
+    var stderr: String { lines.withLock { $0.error.joined(separator: "\n") } }
+
+    /// Standard error as one text (same as ``stderr``).
+    var error: String { stderr }
 }

@@ -1,0 +1,93 @@
+/// A JSON number, kept as the literal text of the document so no precision is lost.
+///
+/// Read the value you need: ``int64`` for exact integers, ``double`` for everything else.
+/// Equality compares the literal text, so `1`, `1.0` and `1e0` are three different numbers.
+///
+/// ```swift
+/// JSONNumber(literal: "1700000000")?.int64   // 1700000000
+/// JSONNumber(literal: "1.5e3")?.int64        // nil (not an integer literal)
+/// JSONNumber(literal: "1.5e3")?.double       // 1500.0
+/// JSONNumber(literal: "01")                  // nil (not JSON)
+/// ```
+public struct JSONNumber: Sendable, Hashable {
+    /// The number exactly as written in the document (RFC 8259 grammar).
+    public let literal: String
+
+    /// Creates a number from a literal; returns `nil` unless `literal` is exactly one JSON number
+    /// (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
+    public init?(literal: String) {
+        var text = literal
+        let valid = text.withUTF8 { bytes in
+            if case .success(let end) = JSONNumberGrammar.scan(bytes, from: 0) { return end == bytes.count }
+            return false
+        }
+        guard valid else { return nil }
+        self.literal = literal
+    }
+
+    /// Creates a number from a literal the reader has already checked.
+    init(checkedLiteral: String) { self.literal = checkedLiteral }
+
+    /// The value as a 64-bit integer, only for an exact integer literal: no fraction, no
+    /// exponent (so `1e3` and `1.0` give `nil`); `nil` too when it does not fit in `Int64`.
+    /// `-0` gives `0`.
+    public var int64: Int64? {
+        for byte in literal.utf8
+        where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            return nil
+        }
+        return Int64(literal)
+    }
+
+    /// The value as the nearest `Double`; `nil` when it is too large to be finite (like `1e400`).
+    public var double: Double? {
+        guard let value = Double(literal), value.isFinite else { return nil }
+        return value
+    }
+}
+
+/// The RFC 8259 number grammar, shared by the reader and ``JSONNumber/init(literal:)``.
+enum JSONNumberGrammar {
+    /// Why a number is not valid: a wrong byte at `offset`, or the input ended inside it.
+    enum Failure: Error {
+        case invalid(offset: Int)
+        case ended
+    }
+
+    /// Scans one number starting at `start`; returns the index just past it. Bytes after the
+    /// number are not looked at.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, Failure> {
+        var index = start
+        let end = bytes.count
+        if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < end else { return .failure(.ended) }
+        let first = bytes[index]
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if index < end && isDigit(bytes[index]) { return .failure(.invalid(offset: index)) }
+        } else if isDigit(first) {
+            index += 1
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        } else {
+            return .failure(.invalid(offset: index))
+        }
+        if index < end && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < end else { return .failure(.ended) }
+            guard isDigit(bytes[index]) else { return .failure(.invalid(offset: index)) }
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard index < end else { return .failure(.ended) }
+            guard isDigit(bytes[index]) else { return .failure(.invalid(offset: index)) }
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        }
+        return .success(index)
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+}

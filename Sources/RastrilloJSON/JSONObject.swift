@@ -1,0 +1,85 @@
+/// A JSON object: its members in document order, keys unique.
+///
+/// Keys are compared by their Unicode scalars, without normalization (as RFC 8259 and Go's
+/// `encoding/json` do): `"é"` written precomposed and `"e\u0301"` are two different keys. The
+/// reader refuses an object in which a key appears twice (after escapes are decoded).
+///
+/// ```swift
+/// let node = try JSONReader().read(Array(#"{"name":"x","n":1}"#.utf8))
+/// if case .object(let object) = node.value {
+///     object.keys            // ["name", "n"]
+///     object["n"]?.position  // line 1, column 18
+/// }
+/// ```
+public struct JSONObject: Sendable, Hashable {
+    /// The members, in document order.
+    public let members: [JSONMember]
+    /// Member indexes by key, kept only for larger objects (small ones are scanned).
+    private let index: [JSONKey: Int]?
+
+    /// Objects with at most this many members are searched linearly.
+    static let linearLimit = 12
+
+    /// Creates an object from members whose keys are unique; returns `nil` when a key repeats.
+    public init?(members: [JSONMember]) {
+        var seen = Set<JSONKey>()
+        for member in members where !seen.insert(JSONKey(member.key)).inserted {
+            return nil
+        }
+        self.init(uniqueMembers: members, index: nil)
+    }
+
+    /// Creates an object from members already checked for unique keys (by the reader).
+    init(uniqueMembers members: [JSONMember], index: [JSONKey: Int]?) {
+        self.members = members
+        if members.count > Self.linearLimit {
+            if let index {
+                self.index = index
+            } else {
+                var built = [JSONKey: Int](minimumCapacity: members.count)
+                for (offset, member) in members.enumerated() { built[JSONKey(member.key)] = offset }
+                self.index = built
+            }
+        } else {
+            self.index = nil
+        }
+    }
+
+    /// The member value for `key`, or `nil` when the object has no such key.
+    public subscript(key: String) -> JSONNode? {
+        if let index {
+            return index[JSONKey(key)].map { members[$0].value }
+        }
+        for member in members where JSONKey.same(member.key, key) {
+            return member.value
+        }
+        return nil
+    }
+
+    /// The keys, in document order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// Two objects are equal when their members are (in order, positions included).
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
+
+    /// Hashes the members.
+    public func hash(into hasher: inout Hasher) { hasher.combine(members) }
+}
+
+/// A key compared and hashed by its UTF-8 bytes (Unicode scalars, no normalization).
+struct JSONKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    static func == (lhs: JSONKey, rhs: JSONKey) -> Bool { same(lhs.text, rhs.text) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}

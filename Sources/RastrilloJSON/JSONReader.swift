@@ -1,0 +1,73 @@
+/// The strict JSON reader: exact RFC 8259 grammar over valid UTF-8, with positions.
+///
+/// It refuses what lenient parsers let through, because the same bytes must mean the same thing
+/// to every reader (a signed assertion, a manifest, a bridge message):
+/// - bytes that are not valid UTF-8 (overlong forms, encoded surrogates, above U+10FFFF);
+/// - `\u` escapes of unpaired surrogates (paired ones decode to the one scalar they encode);
+/// - a key repeated in one object, at any depth, compared after escapes are decoded
+///   (`"a"` and `"\u0061"` are the same key);
+/// - anything but whitespace after the root value (and, with ``Options/requireObjectRoot``,
+///   any whitespace around the root object);
+/// - documents larger than ``Options/maxBytes`` or nested deeper than ``Options/maxDepth``.
+///
+/// Numbers keep their literal text (``JSONNumber``). Every value carries its ``JSONPosition``, and
+/// every error its position and JSON pointer (``JSONReadError``).
+///
+/// ```swift
+/// let reader = JSONReader(options: .init(maxBytes: 64 * 1024))
+/// do {
+///     let root = try reader.read(Array(text.utf8))
+/// } catch {
+///     print(error)  // line 3, column 9 (/steps/1): unexpected '}' (0x7D); expected a value
+/// }
+/// ```
+public struct JSONReader: Sendable {
+    /// Limits and the root rule.
+    public struct Options: Sendable {
+        /// The largest document accepted, in bytes (default 4 MiB).
+        public var maxBytes: Int
+        /// The deepest nesting of arrays and objects accepted; the root container is depth 1
+        /// (default 128).
+        public var maxDepth: Int
+        /// When `true`, the document must be one object whose first byte is `{` and whose last
+        /// byte is `}`: no whitespace around it (the signed-assertion rule). Default `false`.
+        public var requireObjectRoot: Bool
+
+        /// Creates options; every parameter has a default.
+        public init(maxBytes: Int = 4 * 1024 * 1024, maxDepth: Int = 128, requireObjectRoot: Bool = false) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+            self.requireObjectRoot = requireObjectRoot
+        }
+    }
+
+    /// The options this reader applies.
+    public let options: Options
+
+    /// Creates a reader with `options`.
+    public init(options: Options = .init()) {
+        self.options = options
+    }
+
+    /// Reads one JSON document from UTF-8 bytes.
+    ///
+    /// - Returns: the root node.
+    /// - Throws: ``JSONReadError`` naming the problem, its position and its JSON pointer.
+    public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONNode {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in readResult(buffer) }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
+    }
+
+    private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONReadError> {
+        guard buffer.count <= options.maxBytes else {
+            return .failure(JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: ""))
+        }
+        var parser = JSONParser(bytes: buffer, maxDepth: options.maxDepth)
+        do throws(JSONParser.Failure) {
+            return .success(try parser.document(requireObjectRoot: options.requireObjectRoot))
+        } catch {
+            return .failure(error.readError(in: buffer))
+        }
+    }
+}

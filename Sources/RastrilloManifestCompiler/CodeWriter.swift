@@ -1,0 +1,22 @@
+/// Builds generated source text line by line with indentation.
+struct CodeWriter {
+    private(set) var text = ""
+    private var depth = 0
+    let indentUnit: String
+
+    init(indent: String = "    ") { indentUnit = indent }
+
+    /// Appends one line at the current indentation (an empty string adds a blank line).
+    mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : String(repeating: indentUnit, count: depth) + content + "\n"
+    }
+
+    /// Appends `open`, runs `body` one level deeper, then appends `close`.
+    mutating func block(_ open: String, close: String = "}", _ body: (inout CodeWriter) -> Void) {
+        line(open)
+        depth += 1
+        body(&self)
+        depth -= 1
+        line(close)
+    }
+}

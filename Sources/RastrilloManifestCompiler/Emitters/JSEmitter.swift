@@ -1,0 +1,215 @@
+import RastrilloJSON
+import RastrilloNative
+
+/// Emits the ES module (route table data, the routing runtime, URL builders,
+/// commands, capabilities, bridge contract) and its TypeScript declarations.
+struct JSEmitter {
+    let manifest: AppManifest
+    let header: String
+
+    func module() -> String {
+        var w = CodeWriter(indent: "  ")
+        w.line("// \(header)")
+        w.line("// ES module: route(url) gives the same decisions as the native LinkRouter.")
+        w.line()
+        w.line("const MANIFEST = \(manifestData());")
+        w.line()
+        var text = w.text + JSRuntime.source + "\n"
+        var exports = CodeWriter(indent: "  ")
+        exports.line("/** Destination ids. */")
+        exports.line("export const destinations = Object.freeze(\(jsonArray(manifest.destinations.map(\.id))));")
+        exports.line()
+        for destination in manifest.destinations {
+            let name = destination.id + "Path"
+            exports.line(
+                "/** Path of `\(destination.id)` (\(destination.pattern.text)); null when a value cannot appear in a path. */"
+            )
+            exports.line(
+                "export const \(name) = (params = {}) => pathFor(\(JSONString.quoted(destination.id)), params);")
+        }
+        exports.line()
+        exports.line("/** Capabilities: id → description. */")
+        let capabilities = manifest.capabilities.map {
+            "\(JSONString.quoted($0.id)): \(JSONString.quoted($0.description))"
+        }
+        exports.line("export const capabilities = Object.freeze({\(capabilities.joined(separator: ", "))});")
+        exports.line()
+        exports.line("/** Commands with their metadata; each platform picks its own controls from `placements`. */")
+        exports.block("export const commands = Object.freeze([", close: "]);") { w in
+            for command in manifest.commands {
+                var fields = [
+                    "id: \(JSONString.quoted(command.id))", "titleKey: \(JSONString.quoted(command.titleKey))",
+                    "symbol: \(command.symbol.map(JSONString.quoted) ?? "null")",
+                    "shortcut: \(command.shortcut.map { JSONString.quoted($0.description) } ?? "null")",
+                    "role: \(command.role.map { JSONString.quoted($0.rawValue) } ?? "null")",
+                ]
+                fields.append("placements: \(jsonArray(command.placements.map(\.rawValue)))")
+                fields.append("destinations: \(jsonArray(command.destinations))")
+                fields.append("capabilities: \(jsonArray(command.capabilities))")
+                w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
+            }
+        }
+        exports.line()
+        exports.line("/** The bridge contract: action name → payload and reply types; event name → payload type. */")
+        let actions = manifest.bridge.actions.map {
+            "\(JSONString.quoted($0.name)): {payload: \(typeData($0.payload)), reply: \(typeData($0.reply))}"
+        }
+        let events = manifest.bridge.events.map { "\(JSONString.quoted($0.name)): {payload: \(typeData($0.payload))}" }
+        exports.line(
+            "export const bridge = Object.freeze({actions: {\(actions.joined(separator: ", "))}, events: {\(events.joined(separator: ", "))}});"
+        )
+        text += "\n" + exports.text
+        return text
+    }
+
+    /// The route data the runtime reads, as a JS object literal (valid JSON).
+    func manifestData() -> String {
+        let origins = manifest.internalOrigins.map {
+            "[\(JSONString.quoted($0.scheme)), \(JSONString.quoted($0.host)), \($0.port)]"
+        }
+        var enums: [String] = []
+        var objects: [String] = []
+        for type in manifest.types {
+            switch type.kind {
+            case .stringEnum(let cases): enums.append("\(JSONString.quoted(type.name)): \(jsonArray(cases))")
+            case .object(let fields):
+                let list = fields.map { "[\(JSONString.quoted($0.name)), \(typeData($0.type))]" }
+                objects.append("\(JSONString.quoted(type.name)): [\(list.joined(separator: ", "))]")
+            }
+        }
+        let destinations = manifest.destinations.map { destination -> String in
+            let segments = destination.pattern.segments.map { segment -> String in
+                switch segment {
+                case .literal(let text): return "[\"l\", \(JSONString.quoted(text))]"
+                case .wildcard(let name): return "[\"w\", \(JSONString.quoted(name))]"
+                case .rest(let name): return "[\"r\", \(name.map(JSONString.quoted) ?? "null")]"
+                case .end: return "[\"e\", null]"
+                }
+            }
+            let params = destination.params.map {
+                "{\"name\": \(JSONString.quoted($0.name)), \"type\": \(typeData($0.type)), \"inPath\": \($0.inPath)}"
+            }
+            return
+                "    {\"id\": \(JSONString.quoted(destination.id)), \"segments\": [\(segments.joined(separator: ", "))], "
+                + "\"params\": [\(params.joined(separator: ", "))], "
+                + "\"presentation\": \(JSONString.quoted(destination.presentation.rawValue)), "
+                + "\"link\": \(JSONString.quoted(destination.link.rawValue))}"
+        }
+        let primary = manifest.origins.first.map { JSONString.quoted($0.primary.description) } ?? "\"\""
+        return "{\n  \"origins\": [\(origins.joined(separator: ", "))],\n"
+            + "  \"primaryOrigin\": \(primary),\n"
+            + "  \"externalSchemes\": \(jsonArray(manifest.links.externalSchemes)),\n"
+            + "  \"foreignWeb\": \(JSONString.quoted(manifest.links.foreignWeb.rawValue)),\n"
+            + "  \"enums\": {\(enums.joined(separator: ", "))},\n"
+            + "  \"objects\": {\(objects.joined(separator: ", "))},\n"
+            + "  \"destinations\": [\n\(destinations.joined(separator: ",\n"))\n  ]\n}"
+    }
+
+    func typeData(_ type: ManifestType) -> String {
+        switch type {
+        case .array(let element): return "{\"array\": \(typeData(element))}"
+        case .optional(let wrapped): return "{\"optional\": \(typeData(wrapped))}"
+        default: return JSONString.quoted(type.description)
+        }
+    }
+
+    func jsonArray(_ items: [String]) -> String { "[" + items.map(JSONString.quoted).joined(separator: ", ") + "]" }
+
+    // MARK: Declarations
+
+    func tsType(_ type: ManifestType) -> String {
+        switch type {
+        case .string, .uuid: return "string"
+        case .int, .double: return "number"
+        case .bool: return "boolean"
+        case .named(let name): return name
+        case .array(let element): return "Array<\(tsType(element))>"
+        case .optional(let wrapped): return "\(tsType(wrapped)) | null"
+        }
+    }
+
+    func declarations() -> String {
+        var w = CodeWriter(indent: "  ")
+        w.line("// \(header)")
+        w.line()
+        for type in manifest.types {
+            switch type.kind {
+            case .stringEnum(let cases):
+                w.line("export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));")
+            case .object(let fields):
+                w.block("export interface \(type.name) {") { w in
+                    for field in fields {
+                        if case .optional = field.type {
+                            w.line("\(field.name)?: \(tsType(field.type));")
+                        } else {
+                            w.line("\(field.name): \(tsType(field.type));")
+                        }
+                    }
+                }
+            }
+        }
+        w.line()
+        w.block("export interface DestinationParams {") { w in
+            for destination in manifest.destinations {
+                let fields = destination.params.map { param -> String in
+                    if case .optional = param.type { return "\(param.name)?: \(tsType(param.type))" }
+                    return "\(param.name): \(tsType(param.type))"
+                }
+                w.line("\(destination.id): {\(fields.joined(separator: "; "))};")
+            }
+        }
+        w.line("export type DestinationID = keyof DestinationParams;")
+        w.line("export declare const destinations: readonly DestinationID[];")
+        w.line()
+        w.block("export interface RouteDecision {") { w in
+            w.line("decision: \"native\" | \"web\" | \"in-app-browser\" | \"external\" | \"refused\";")
+            w.line("destination: DestinationID | null;")
+            w.line("params: Record<string, string | number | boolean>;")
+            w.line("reason: string | null;")
+        }
+        w.line("export declare function route(input: string | URL, options?: { redirect?: boolean }): RouteDecision;")
+        w.line(
+            "export declare function pathFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
+        )
+        w.line(
+            "export declare function urlFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
+        )
+        w.line("export declare function checkType(type: unknown, value: unknown, pointer?: string): void;")
+        for destination in manifest.destinations {
+            w.line(
+                "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;"
+            )
+        }
+        w.line()
+        w.line(
+            "export type CapabilityID = \(manifest.capabilities.isEmpty ? "never" : manifest.capabilities.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
+        )
+        w.line("export declare const capabilities: Readonly<Record<CapabilityID, string>>;")
+        w.block("export interface Command {") { w in
+            w.line(
+                "id: \(manifest.commands.isEmpty ? "never" : manifest.commands.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
+            )
+            w.line("titleKey: string;")
+            w.line("symbol: string | null;")
+            w.line("shortcut: string | null;")
+            w.line("role: \"destructive\" | \"cancel\" | null;")
+            w.line("placements: Array<\"toolbar\" | \"menu\" | \"contextMenu\" | \"actionMenu\" | \"appShortcut\">;")
+            w.line("destinations: DestinationID[];")
+            w.line("capabilities: CapabilityID[];")
+        }
+        w.line("export declare const commands: readonly Command[];")
+        w.line()
+        w.block("export interface BridgeActions {") { w in
+            for action in manifest.bridge.actions {
+                w.line("\(action.name): { payload: \(tsType(action.payload)); reply: \(tsType(action.reply)) };")
+            }
+        }
+        w.block("export interface BridgeEvents {") { w in
+            for event in manifest.bridge.events { w.line("\(event.name): { payload: \(tsType(event.payload)) };") }
+        }
+        w.line(
+            "export declare const bridge: { actions: Record<keyof BridgeActions, unknown>; events: Record<keyof BridgeEvents, unknown> };"
+        )
+        return w.text
+    }
+}

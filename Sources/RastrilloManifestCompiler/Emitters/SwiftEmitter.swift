@@ -1,0 +1,475 @@
+import RastrilloNative
+
+/// Emits the Swift file: `Destination`, `Command`, `Capability`, named types
+/// with strict JSON decoding, the bridge enums, and the embedded manifest the
+/// runtime `LinkRouter` is compiled from.
+struct SwiftEmitter {
+    let manifest: AppManifest
+    let manifestJSON: String
+    let sourceName: String
+
+    func emit() -> String {
+        var w = CodeWriter()
+        w.line("// generated from \(sourceName), do not edit")
+        w.line("// swift-format-ignore-file")
+        w.line()
+        w.line("import Foundation")
+        w.line("import RastrilloJSON")
+        w.line("import RastrilloNative")
+        w.line()
+        emitSource(&w)
+        emitDestination(&w)
+        emitCapability(&w)
+        emitCommand(&w)
+        for type in manifest.types { emitNamedType(type, &w) }
+        emitBridge(&w)
+        return w.text
+    }
+
+    func emitSource(_ w: inout CodeWriter) {
+        let hashes = String(repeating: "#", count: Self.longestHashRun(in: manifestJSON) + 1)
+        precondition(!manifestJSON.contains("\n"), "the embedded manifest is compact JSON on one line")
+        w.block("enum GeneratedManifest {") { w in
+            w.line("/// The manifest file this code was generated from.")
+            w.line("static let sourceName = \(Self.quoted(sourceName))")
+            w.line("/// The manifest, as compact JSON.")
+            w.line("static let json = \(hashes)\"\(manifestJSON)\"\(hashes)")
+            w.line("/// The decoded manifest. It was validated when this file was generated, so decoding")
+            w.line("/// fails only if the RastrilloNative library is older than the generator.")
+            w.block("static let manifest: AppManifest = {") { w in
+                w.block("do {", close: "} catch {") { w in
+                    w.line("return try AppManifest.decode(Array(json.utf8), source: sourceName)")
+                }
+                w.line("    fatalError(\"\\(error)\")")
+            }
+            w.line("}()")
+            w.line("/// The router compiled from the manifest.")
+            w.line("static let router = LinkRouter(manifest: manifest)")
+        }
+        w.line()
+    }
+
+    // MARK: Destination
+
+    func emitDestination(_ w: inout CodeWriter) {
+        w.line("/// A destination of the app, with its typed params.")
+        w.block("enum Destination: Hashable, Codable, Sendable {") { w in
+            for destination in manifest.destinations {
+                w.line("/// `\(destination.pattern)`")
+                if destination.params.isEmpty {
+                    w.line("case \(destination.id)")
+                } else {
+                    let params = destination.params.map { "\($0.name): \(swiftType($0.type))" }
+                    w.line("case \(destination.id)(\(params.joined(separator: ", ")))")
+                }
+            }
+            w.line()
+            w.line("/// The destination's manifest id.")
+            w.block("var id: String {") { w in
+                w.block("switch self {") { w in
+                    for destination in manifest.destinations {
+                        w.line("case .\(destination.id): return \(Self.quoted(destination.id))")
+                    }
+                }
+            }
+            w.line()
+            w.line(
+                "/// The destination's manifest entry (pattern, presentation, title key, capabilities, link intent).")
+            w.block("var metadata: ManifestDestination {") { w in
+                w.line("GeneratedManifest.manifest.destinations.first { $0.id == id }!")
+            }
+            w.line()
+            w.line("/// Reads a URL with the manifest's router; `nil` unless it matches a destination.")
+            w.block("init?(url: URL) {") { w in
+                w.line("guard let match = GeneratedManifest.router.decide(url).match else { return nil }")
+                w.line("self.init(match: match)")
+            }
+            w.line()
+            w.line("/// Reads a URL string with the manifest's router; `nil` unless it matches a destination.")
+            w.block("init?(string: String) {") { w in
+                w.line("guard let match = GeneratedManifest.router.decide(string).match else { return nil }")
+                w.line("self.init(match: match)")
+            }
+            w.line()
+            w.line("/// The destination a router match names, with its params converted to their Swift types.")
+            w.block("init?(match _match: LinkMatch) {") { w in
+                w.block("switch _match.destination {") { w in
+                    for destination in manifest.destinations {
+                        w.line("case \(Self.quoted(destination.id)):")
+                        for param in destination.params {
+                            emitParamRead(param, &w)
+                        }
+                        if destination.params.isEmpty {
+                            w.line("    self = .\(destination.id)")
+                        } else {
+                            let args = destination.params.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+                            w.line("    self = .\(destination.id)(\(args))")
+                        }
+                    }
+                    w.line("default: return nil")
+                }
+            }
+            w.line()
+            w.line("/// The params as router values, by name.")
+            w.block("var params: [String: LinkValue] {") { w in
+                w.block("switch self {") { w in
+                    for destination in manifest.destinations {
+                        if destination.params.isEmpty {
+                            w.line("case .\(destination.id): return [:]")
+                            continue
+                        }
+                        let bindings = destination.params.map { "let \($0.name)" }.joined(separator: ", ")
+                        w.line("case .\(destination.id)(\(bindings)):")
+                        w.line("    var _values: [String: LinkValue] = [:]")
+                        for param in destination.params {
+                            if case .optional(let wrapped) = param.type {
+                                w.line(
+                                    "    if let \(param.name) { _values[\(Self.quoted(param.name))] = \(linkValue(param.name, wrapped)) }"
+                                )
+                            } else {
+                                w.line("    _values[\(Self.quoted(param.name))] = \(linkValue(param.name, param.type))")
+                            }
+                        }
+                        w.line("    return _values")
+                    }
+                }
+            }
+            w.line()
+            w.line("/// The URL of this destination on the manifest's first origin; `nil` when a path value")
+            w.line("/// cannot appear in a URL (empty, `.` or `..`).")
+            w.block("var url: URL? {") { w in
+                w.line("GeneratedManifest.manifest.urlString(for: id, params: params).flatMap { URL(string: $0) }")
+            }
+        }
+        w.line()
+    }
+
+    func emitParamRead(_ param: ManifestDestination.Param, _ w: inout CodeWriter) {
+        let name = param.name
+        let key = Self.quoted(name)
+        if case .optional(let wrapped) = param.type {
+            w.line("    let \(name): \(swiftType(wrapped))?")
+            w.line("    if let _raw = _match.params[\(key)] {")
+            w.line("        guard let _value = \(fromLinkValue("_raw", wrapped)) else { return nil }")
+            w.line("        \(name) = _value")
+            w.line("    } else {")
+            w.line("        \(name) = nil")
+            w.line("    }")
+        } else {
+            w.line(
+                "    guard let _raw = _match.params[\(key)], let \(name) = \(fromLinkValue("_raw", param.type)) else {")
+            w.line("        return nil")
+            w.line("    }")
+        }
+    }
+
+    /// An expression converting LinkValue `raw` to the Swift type, or `nil`.
+    func fromLinkValue(_ raw: String, _ type: ManifestType) -> String {
+        switch type {
+        case .string: return "{ if case .string(let v) = \(raw) { return v } else { return nil } }()"
+        case .int: return "{ if case .int(let v) = \(raw) { return Int(v) } else { return nil } }()"
+        case .bool: return "{ if case .bool(let v) = \(raw) { return v } else { return nil } }()"
+        case .double: return "{ if case .double(let v) = \(raw) { return v } else { return nil } }()"
+        case .uuid: return "{ if case .uuid(let v) = \(raw) { return v } else { return nil } }()"
+        case .named(let name):
+            return "{ if case .string(let v) = \(raw) { return \(name)(rawValue: v) } else { return nil } }()"
+        case .optional(let wrapped): return fromLinkValue(raw, wrapped)
+        case .array: return "nil"
+        }
+    }
+
+    func linkValue(_ name: String, _ type: ManifestType) -> String {
+        switch type {
+        case .string: return ".string(\(name))"
+        case .int: return ".int(Int64(\(name)))"
+        case .bool: return ".bool(\(name))"
+        case .double: return ".double(\(name))"
+        case .uuid: return ".uuid(\(name))"
+        case .named: return ".string(\(name).rawValue)"
+        case .optional(let wrapped): return linkValue(name, wrapped)
+        case .array: return ".string(\"\")"
+        }
+    }
+
+    // MARK: Capabilities and commands
+
+    func emitCapability(_ w: inout CodeWriter) {
+        w.line("/// A capability declared in the manifest.")
+        w.block("enum Capability: String, CaseIterable, Hashable, Codable, Sendable {") { w in
+            if manifest.capabilities.isEmpty { w.line("case none = \"\"") }
+            for capability in manifest.capabilities {
+                w.line("/// \(capability.description.replacingOccurrences(of: "\n", with: " "))")
+                w.line("case \(capability.caseName) = \(Self.quoted(capability.id))")
+            }
+        }
+        w.line()
+    }
+
+    func emitCommand(_ w: inout CodeWriter) {
+        w.line(
+            "/// A command declared in the manifest; each platform picks its own controls from `metadata.placements`.")
+        w.block("enum Command: String, CaseIterable, Hashable, Codable, Sendable {") { w in
+            if manifest.commands.isEmpty { w.line("case none = \"\"") }
+            for command in manifest.commands {
+                w.line("case \(command.id)")
+            }
+            w.line()
+            w.line("/// The command's manifest entry (title key, symbol, shortcut, role, placements…).")
+            w.block("var metadata: ManifestCommand {") { w in
+                w.line("GeneratedManifest.manifest.commands.first { $0.id == rawValue }!")
+            }
+            w.line()
+            w.line("/// The capabilities the command requires.")
+            w.block("var requiredCapabilities: Set<Capability> {") { w in
+                w.line("Set(metadata.capabilities.compactMap(Capability.init(rawValue:)))")
+            }
+            w.line()
+            w.line(
+                "/// Whether the command applies on `destination` (a command listing no destinations applies everywhere)."
+            )
+            w.block("func applies(to destination: Destination?) -> Bool {") { w in
+                w.line("let ids = metadata.destinations")
+                w.line("return ids.isEmpty || destination.map { ids.contains($0.id) } == true")
+            }
+            w.line()
+            w.line("/// The commands available at `destination` with `capabilities`, that may take `placement`.")
+            w.block(
+                "static func available(at destination: Destination?, capabilities: Set<Capability>, placement: ManifestCommand.Placement) -> [Command] {"
+            ) { w in
+                w.block("allCases.filter { command in") { w in
+                    w.line("command.metadata.placements.contains(placement) && command.applies(to: destination)")
+                    w.line("    && command.requiredCapabilities.isSubset(of: capabilities)")
+                }
+            }
+        }
+        w.line()
+    }
+
+    // MARK: Types
+
+    func swiftType(_ type: ManifestType) -> String {
+        switch type {
+        case .string: return "String"
+        case .int: return "Int"
+        case .bool: return "Bool"
+        case .double: return "Double"
+        case .uuid: return "UUID"
+        case .named(let name): return name
+        case .array(let element): return "[\(swiftType(element))]"
+        case .optional(let wrapped): return "\(swiftType(wrapped))?"
+        }
+    }
+
+    /// An expression decoding JSONNode expression `node` at pointer expression `pointer`.
+    func decodeExpression(_ type: ManifestType, _ node: String, _ pointer: String) -> String {
+        switch type {
+        case .string: return "try ManifestValueDecoder.string(\(node), at: \(pointer))"
+        case .int: return "try ManifestValueDecoder.int(\(node), at: \(pointer))"
+        case .bool: return "try ManifestValueDecoder.bool(\(node), at: \(pointer))"
+        case .double: return "try ManifestValueDecoder.double(\(node), at: \(pointer))"
+        case .uuid: return "try ManifestValueDecoder.uuid(\(node), at: \(pointer))"
+        case .named(let name):
+            if case .stringEnum = manifest.namedType(name)?.kind {
+                return "try ManifestValueDecoder.enumCase(\(node), at: \(pointer), as: \(name).self)"
+            }
+            return "try \(name)(json: \(node), at: \(pointer))"
+        case .array(let element):
+            return
+                "try ManifestValueDecoder.array(\(node), at: \(pointer)) { (n: JSONNode, p: String) throws(ManifestValueError) -> \(swiftType(element)) in \(decodeExpression(element, "n", "p")) }"
+        case .optional(let wrapped):
+            return
+                "try ManifestValueDecoder.optional(\(node), at: \(pointer)) { (n: JSONNode, p: String) throws(ManifestValueError) -> \(swiftType(wrapped)) in \(decodeExpression(wrapped, "n", "p")) }"
+        }
+    }
+
+    /// An expression encoding Swift value expression `value` to JSON text.
+    func encodeExpression(_ type: ManifestType, _ value: String, _ pointer: String) -> String {
+        switch type {
+        case .string: return "ManifestValueEncoder.string(\(value))"
+        case .int: return "try ManifestValueEncoder.int(\(value), at: \(pointer))"
+        case .bool: return "ManifestValueEncoder.bool(\(value))"
+        case .double: return "try ManifestValueEncoder.double(\(value), at: \(pointer))"
+        case .uuid: return "ManifestValueEncoder.uuid(\(value))"
+        case .named(let name):
+            if case .stringEnum = manifest.namedType(name)?.kind {
+                return "ManifestValueEncoder.string(\(value).rawValue)"
+            }
+            return "try \(value).jsonText(at: \(pointer))"
+        case .array(let element):
+            return
+                "try ManifestValueEncoder.array(\(value), at: \(pointer)) { (v: \(swiftType(element)), p: String) throws(ManifestValueError) -> String in \(encodeExpression(element, "v", "p")) }"
+        case .optional(let wrapped):
+            return
+                "try ManifestValueEncoder.optional(\(value), at: \(pointer)) { (v: \(swiftType(wrapped)), p: String) throws(ManifestValueError) -> String in \(encodeExpression(wrapped, "v", "p")) }"
+        }
+    }
+
+    func emitNamedType(_ type: ManifestNamedType, _ w: inout CodeWriter) {
+        switch type.kind {
+        case .stringEnum(let cases):
+            w.line("/// The manifest's `\(type.name)` string enum.")
+            w.block("enum \(type.name): String, CaseIterable, Hashable, Codable, Sendable {") { w in
+                for name in cases { w.line("case \(name)") }
+            }
+        case .object(let fields):
+            w.line("/// The manifest's `\(type.name)` object type, decoded strictly (unknown keys refused).")
+            w.block("struct \(type.name): Hashable, Codable, Sendable {") { w in
+                for field in fields { w.line("var \(field.name): \(swiftType(field.type))") }
+                w.line()
+                w.line("/// Creates the value from its fields.")
+                let parameters = fields.map { field -> String in
+                    if case .optional = field.type { return "\(field.name): \(swiftType(field.type)) = nil" }
+                    return "\(field.name): \(swiftType(field.type))"
+                }
+                w.block("init(\(parameters.joined(separator: ", "))) {") { w in
+                    for field in fields { w.line("self.\(field.name) = \(field.name)") }
+                }
+                w.line()
+                w.line("/// Decodes strictly from a JSON node; `pointer` locates the node in error messages.")
+                w.block("init(json _node: JSONNode, at _pointer: String = \"\") throws(ManifestValueError) {") { w in
+                    let allowed = fields.map { Self.quoted($0.name) }.joined(separator: ", ")
+                    w.line("let _object = try ManifestValueDecoder.object(_node, at: _pointer, allowed: [\(allowed)])")
+                    for field in fields {
+                        let key = Self.quoted(field.name)
+                        let fieldPointer = "_pointer + \(Self.quoted("/" + field.name))"
+                        if case .optional = field.type {
+                            w.line(
+                                "self.\(field.name) = \(decodeExpression(field.type, "_object[\(key)]", fieldPointer))")
+                        } else {
+                            w.line(
+                                "self.\(field.name) = \(decodeExpression(field.type, "try ManifestValueDecoder.required(_object, \(key), in: _node, at: _pointer)", fieldPointer))"
+                            )
+                        }
+                    }
+                }
+                w.line()
+                w.line("/// JSON text for the value (absent optionals left out).")
+                w.block("func jsonText(at _pointer: String = \"\") throws(ManifestValueError) -> String {") { w in
+                    w.line("var _members: [(String, String?)] = []")
+                    for field in fields {
+                        let key = Self.quoted(field.name)
+                        let fieldPointer = "_pointer + \(Self.quoted("/" + field.name))"
+                        if case .optional(let wrapped) = field.type {
+                            w.line("if let _value = self.\(field.name) {")
+                            w.line(
+                                "    _members.append((\(key), \(encodeExpression(wrapped, "_value", fieldPointer))))")
+                            w.line("}")
+                        } else {
+                            w.line(
+                                "_members.append((\(key), \(encodeExpression(field.type, "self." + field.name, fieldPointer))))"
+                            )
+                        }
+                    }
+                    w.line("return ManifestValueEncoder.object(_members)")
+                }
+            }
+        }
+        w.line()
+    }
+
+    // MARK: Bridge
+
+    func emitBridge(_ w: inout CodeWriter) {
+        let actions = manifest.bridge.actions
+        let events = manifest.bridge.events
+        w.line("/// An action a web screen sent, with its strictly decoded payload.")
+        w.block("enum BridgeAction: Hashable, Sendable {") { w in
+            for action in actions { w.line("case \(action.name)(\(swiftType(action.payload)))") }
+            if actions.isEmpty { w.line("case none") }
+            w.line()
+            w.line("/// The action names the manifest declares.")
+            w.line("static let names: [String] = [\(actions.map { Self.quoted($0.name) }.joined(separator: ", "))]")
+            w.line()
+            w.line("/// Decodes action `name` with `payload`; unknown names and ill-typed payloads throw.")
+            w.block("init(name: String, payload: JSONNode) throws(ManifestValueError) {") { w in
+                w.block("switch name {") { w in
+                    for action in actions {
+                        w.line(
+                            "case \(Self.quoted(action.name)): self = .\(action.name)(\(decodeExpression(action.payload, "payload", "\"\"")))"
+                        )
+                    }
+                    w.line("default:")
+                    w.line("    throw ManifestValueError(")
+                    w.line("        pointer: \"\", position: nil,")
+                    w.line(
+                        "        message: \"unknown bridge action '\\(name)'; known: \\(Self.names.joined(separator: \", \"))\")"
+                    )
+                }
+            }
+        }
+        w.line()
+        w.line("/// JSON text for each action's reply, typed by the manifest.")
+        w.block("enum BridgeReply {") { w in
+            for action in actions {
+                w.line("/// The reply to `\(action.name)`.")
+                w.block(
+                    "static func \(action.name)(_ value: \(swiftType(action.reply))) throws(ManifestValueError) -> String {"
+                ) { w in
+                    w.line(encodeExpression(action.reply, "value", "\"\""))
+                }
+            }
+        }
+        w.line()
+        w.line("/// An event native sends to a web screen, with its typed payload.")
+        w.block("enum BridgeEvent: Hashable, Sendable {") { w in
+            for event in events { w.line("case \(event.name)(\(swiftType(event.payload)))") }
+            if events.isEmpty { w.line("case none") }
+            w.line()
+            w.line("/// The event's name.")
+            w.block("var name: String {") { w in
+                w.block("switch self {") { w in
+                    for event in events { w.line("case .\(event.name): return \(Self.quoted(event.name))") }
+                    if events.isEmpty { w.line("case .none: return \"\"") }
+                }
+            }
+            w.line()
+            w.line("/// The payload as JSON text.")
+            w.block("func payloadJSON() throws(ManifestValueError) -> String {") { w in
+                w.block("switch self {") { w in
+                    for event in events {
+                        w.line(
+                            "case .\(event.name)(let value): return \(encodeExpression(event.payload, "value", "\"\""))"
+                        )
+                    }
+                    if events.isEmpty { w.line("case .none: return \"null\"") }
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func longestHashRun(in text: String) -> Int {
+        var longest = 0
+        var current = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "#") {
+                current += 1
+                longest = max(longest, current)
+            } else {
+                current = 0
+            }
+        }
+        return longest
+    }
+}

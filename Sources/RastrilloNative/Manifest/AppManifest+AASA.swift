@@ -1,0 +1,116 @@
+import RastrilloJSON
+
+extension AppManifest {
+    /// One `applinks` component of the apple-app-site-association file.
+    public struct AASAComponent: Sendable, Hashable {
+        /// The path glob (`*` matches any characters, including `/`).
+        public let path: String
+        /// Whether matching paths are excluded (not opened in the app).
+        public let exclude: Bool
+        /// The destination id it comes from.
+        public let comment: String
+    }
+
+    /// The `applinks` components for universal-link destinations, in the order Apple evaluates them.
+    ///
+    /// Apple takes the first matching component, so excludes (destinations that
+    /// are not universal links but whose paths an include would also cover) come
+    /// before the includes; a universal destination more specific than an
+    /// excluded one is listed before that exclude so the exclude does not hide it.
+    public var aasaComponents: [AASAComponent] {
+        let universal = destinations.filter { $0.link == .universalLink }
+        let others = destinations.filter { $0.link != .universalLink }
+        let includeGlobs = universal.map { Self.aasaGlob($0.pattern) }
+        var excluded: [ManifestDestination] = []
+        for destination in others {
+            let glob = Self.aasaGlob(destination.pattern)
+            if includeGlobs.contains(where: { Self.globsIntersect(glob, $0) }) { excluded.append(destination) }
+        }
+        var early: [ManifestDestination] = []
+        var late: [ManifestDestination] = []
+        for destination in universal {
+            let shadowed = excluded.contains {
+                destination.pattern.relationship(to: $0.pattern) == .moreSpecific
+                    || Self.globsIntersect(Self.aasaGlob(destination.pattern), Self.aasaGlob($0.pattern))
+                        && Self.literalLength(destination.pattern) > Self.literalLength($0.pattern)
+            }
+            if shadowed { early.append(destination) } else { late.append(destination) }
+        }
+        func component(_ destination: ManifestDestination, exclude: Bool) -> AASAComponent {
+            AASAComponent(path: Self.aasaGlob(destination.pattern), exclude: exclude, comment: destination.id)
+        }
+        return early.map { component($0, exclude: false) } + excluded.map { component($0, exclude: true) }
+            + late.map { component($0, exclude: false) }
+    }
+
+    /// The apple-app-site-association file's text (deterministic, 2-space indented).
+    ///
+    /// - Parameters:
+    ///   - overrideAppIDs: app IDs to use instead of the manifest's `app.appIDs`.
+    ///   - header: when set, written as a leading `"_generated"` member (JSON has no comments).
+    public func appleAppSiteAssociation(appIDs overrideAppIDs: [String]? = nil, header: String? = nil) -> String {
+        let ids = (overrideAppIDs ?? app.appIDs).map(JSONString.quoted).joined(separator: ", ")
+        var lines = ["{"]
+        if let header { lines.append("  \"_generated\": \(JSONString.quoted(header)),") }
+        lines += ["  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\(ids)],"]
+        lines.append("        \"components\": [")
+        let components = aasaComponents
+        for (index, component) in components.enumerated() {
+            var fields = ["\"/\": \(JSONString.quoted(component.path))"]
+            if component.exclude { fields.append("\"exclude\": true") }
+            fields.append("\"comment\": \(JSONString.quoted(component.comment))")
+            let comma = index == components.count - 1 ? "" : ","
+            lines.append("          {" + fields.joined(separator: ", ") + "}" + comma)
+        }
+        lines += ["        ]", "      }", "    ]", "  }", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The AASA glob for a pattern: wildcards become `*`, literals are percent-encoded.
+    static func aasaGlob(_ pattern: PathPattern) -> String {
+        var glob = ""
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text): glob += "/" + PercentDecoding.encode(text, keeping: "!$&'()+,;=:@")
+            case .wildcard: glob += "/*"
+            case .rest: glob += "/*"
+            case .end: glob += "/"
+            }
+        }
+        return glob.isEmpty ? "/" : glob
+    }
+
+    static func literalLength(_ pattern: PathPattern) -> Int {
+        pattern.segments.reduce(0) { total, segment in
+            if case .literal(let text) = segment { return total + text.utf8.count + 1 }
+            return total
+        }
+    }
+
+    /// Whether some string matches both globs (`*` matches any run of characters).
+    static func globsIntersect(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8)
+        let b = Array(rhs.utf8)
+        var memo: [Int: Bool] = [:]
+        let star = UInt8(ascii: "*")
+        func match(_ i: Int, _ j: Int) -> Bool {
+            let key = i * (b.count + 1) + j
+            if let known = memo[key] { return known }
+            let result: Bool
+            if i == a.count && j == b.count {
+                result = true
+            } else if i < a.count, a[i] == star {
+                result = match(i + 1, j) || (j < b.count && match(i, j + 1))
+            } else if j < b.count, b[j] == star {
+                result = match(i, j + 1) || (i < a.count && match(i + 1, j))
+            } else if i < a.count, j < b.count {
+                result = a[i] == b[j] && match(i + 1, j + 1)
+            } else {
+                result = false
+            }
+            memo[key] = result
+            return result
+        }
+        return match(0, 0)
+    }
+}

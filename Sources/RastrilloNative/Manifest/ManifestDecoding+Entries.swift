@@ -1,0 +1,203 @@
+import RastrilloJSON
+
+extension ManifestDecoding {
+    mutating func destinationList(_ node: JSONNode) -> [ManifestDestination] {
+        guard let items = reader.array(node, "/destinations", what: "\"destinations\"") else { return [] }
+        var out: [ManifestDestination] = []
+        for (index, item) in items.enumerated() {
+            if let destination = destination(item, "/destinations/\(index)") { out.append(destination) }
+        }
+        return out
+    }
+
+    mutating func destination(_ node: JSONNode, _ pointer: String) -> ManifestDestination? {
+        guard
+            let object = reader.object(
+                node, pointer, required: ["id", "pattern", "presentation", "titleKey"],
+                optional: ["params", "capabilities", "link"], what: "a destination")
+        else { return nil }
+        let id = identifier(object["id"], pointer + "/id", what: "a destination id")
+        let patternText = reader.string(object["pattern"], pointer + "/pattern", what: "\"pattern\"")
+        var pattern: PathPattern?
+        if let patternText {
+            do {
+                pattern = try PathPattern(parsing: patternText)
+            } catch {
+                reader.report(
+                    .invalidPattern, pointer + "/pattern", object["pattern"]?.position,
+                    "pattern '\(patternText)' \(error.description)")
+            }
+        }
+        let presentation = reader.enumValue(
+            object["presentation"], pointer + "/presentation", what: "\"presentation\"",
+            as: ManifestDestination.Presentation.self)
+        let titleKey = reader.string(object["titleKey"], pointer + "/titleKey", what: "\"titleKey\"")
+        let capabilities = reader.strings(object["capabilities"], pointer + "/capabilities", what: "\"capabilities\"")
+        let link =
+            object["link"].map {
+                reader.enumValue($0, pointer + "/link", what: "\"link\"", as: ManifestDestination.LinkIntent.self)
+            } ?? .inApp
+        var params: [ManifestDestination.Param] = []
+        var declared: [String: ManifestType] = [:]
+        if let paramsNode = object["params"] {
+            if case .object(let paramObject) = paramsNode.value {
+                for member in paramObject.members {
+                    let paramPointer = ManifestReader.child(pointer + "/params", member.key)
+                    if let type = reader.type(member.value, paramPointer) { declared[member.key] = type }
+                    if !ManifestIdentifier.isLowerCamel(member.key) {
+                        reader.report(
+                            .invalidValue, paramPointer, member.keyPosition,
+                            "param name '\(member.key)' must be a lowerCamel ASCII identifier that is not a keyword")
+                    }
+                }
+                if let pattern {
+                    let pathNames = pattern.wildcardNames
+                    for name in pathNames {
+                        let type = declared[name] ?? .string
+                        params.append(.init(name: name, type: type, inPath: true))
+                    }
+                    for member in paramObject.members where !pathNames.contains(member.key) {
+                        if let type = declared[member.key] {
+                            params.append(.init(name: member.key, type: type, inPath: false))
+                        }
+                    }
+                }
+            } else {
+                reader.report(
+                    .invalidValue, pointer + "/params", paramsNode.position,
+                    "\"params\" must be an object of name → type")
+            }
+        } else if let pattern {
+            params = pattern.wildcardNames.map { .init(name: $0, type: .string, inPath: true) }
+        }
+        locations.destinations.append(.init(pointer: pointer + "/id", position: object["id"]?.position))
+        locations.patterns.append(.init(pointer: pointer + "/pattern", position: object["pattern"]?.position))
+        guard let id, let pattern, let presentation, let titleKey, let link else {
+            locations.destinations.removeLast()
+            locations.patterns.removeLast()
+            return nil
+        }
+        return ManifestDestination(
+            id: id, pattern: pattern, params: params, presentation: presentation, titleKey: titleKey,
+            capabilities: capabilities, link: link)
+    }
+
+    mutating func identifier(_ node: JSONNode?, _ pointer: String, what: String) -> String? {
+        guard let node, let text = reader.string(node, pointer, what: what) else { return nil }
+        guard ManifestIdentifier.isLowerCamel(text), !ManifestIdentifier.reservedCaseNames.contains(text) else {
+            reader.report(
+                .invalidValue, pointer, node.position,
+                "\(what) '\(text)' must be a lowerCamel ASCII identifier (noteDetail) that is not a keyword or one of "
+                    + ManifestIdentifier.reservedCaseNames.sorted().joined(separator: ", "))
+            return nil
+        }
+        return text
+    }
+
+    mutating func commandList(_ node: JSONNode) -> [ManifestCommand] {
+        guard let items = reader.array(node, "/commands", what: "\"commands\"") else { return [] }
+        var out: [ManifestCommand] = []
+        for (index, item) in items.enumerated() {
+            let pointer = "/commands/\(index)"
+            guard
+                let object = reader.object(
+                    item, pointer, required: ["id", "titleKey", "placements"],
+                    optional: ["symbol", "shortcut", "role", "destinations", "capabilities"], what: "a command")
+            else { continue }
+            let id = identifier(object["id"], pointer + "/id", what: "a command id")
+            let titleKey = reader.string(object["titleKey"], pointer + "/titleKey", what: "\"titleKey\"")
+            let symbol = reader.string(object["symbol"], pointer + "/symbol", what: "\"symbol\"")
+            var shortcut: KeyboardShortcutSpec?
+            if let text = reader.string(object["shortcut"], pointer + "/shortcut", what: "\"shortcut\"") {
+                switch KeyboardShortcutSpec.parse(text) {
+                case .success(let value): shortcut = value
+                case .failure(let error):
+                    reader.report(
+                        .invalidShortcut, pointer + "/shortcut", object["shortcut"]?.position,
+                        "shortcut '\(text)': \(error.description)")
+                }
+            }
+            let role = object["role"].flatMap {
+                reader.enumValue($0, pointer + "/role", what: "\"role\"", as: ManifestCommand.Role.self)
+            }
+            var placements: [ManifestCommand.Placement] = []
+            if let nodes = reader.array(object["placements"], pointer + "/placements", what: "\"placements\"") {
+                for (placementIndex, placementNode) in nodes.enumerated() {
+                    if let placement = reader.enumValue(
+                        placementNode, pointer + "/placements/\(placementIndex)", what: "a placement",
+                        as: ManifestCommand.Placement.self)
+                    {
+                        if placements.contains(placement) {
+                            reader.report(
+                                .invalidValue, pointer + "/placements/\(placementIndex)", placementNode.position,
+                                "placement '\(placement.rawValue)' is listed twice")
+                        }
+                        placements.append(placement)
+                    }
+                }
+                if nodes.isEmpty {
+                    reader.report(
+                        .invalidValue, pointer + "/placements", object["placements"]?.position,
+                        "a command needs at least one placement")
+                }
+            }
+            let destinations = reader.strings(
+                object["destinations"], pointer + "/destinations", what: "\"destinations\"")
+            let capabilities = reader.strings(
+                object["capabilities"], pointer + "/capabilities", what: "\"capabilities\"")
+            guard let id, let titleKey else { continue }
+            locations.commands.append(.init(pointer: pointer + "/id", position: object["id"]?.position))
+            locations.shortcuts.append(
+                object["shortcut"].map { .init(pointer: pointer + "/shortcut", position: $0.position) })
+            out.append(
+                ManifestCommand(
+                    id: id, titleKey: titleKey, symbol: symbol, shortcut: shortcut, role: role, placements: placements,
+                    destinations: destinations, capabilities: capabilities))
+        }
+        return out
+    }
+
+    mutating func bridge(_ node: JSONNode) -> ManifestBridge {
+        guard
+            let object = reader.object(
+                node, "/bridge", required: [], optional: ["actions", "events"], what: "\"bridge\"")
+        else { return .empty }
+        var actions: [ManifestBridge.Action] = []
+        var events: [ManifestBridge.Event] = []
+        for (key, isAction) in [("actions", true), ("events", false)] {
+            guard let section = object[key] else { continue }
+            guard case .object(let entries) = section.value else {
+                reader.report(
+                    .invalidValue, "/bridge/\(key)", section.position, "\"\(key)\" must be an object of name → spec")
+                continue
+            }
+            for member in entries.members {
+                let pointer = ManifestReader.child("/bridge/\(key)", member.key)
+                if !ManifestIdentifier.isLowerCamel(member.key) {
+                    reader.report(
+                        .invalidValue, pointer, member.keyPosition,
+                        "bridge name '\(member.key)' must be a lowerCamel ASCII identifier that is not a keyword")
+                    continue
+                }
+                guard
+                    let spec = reader.object(
+                        member.value, pointer, required: isAction ? ["payload", "reply"] : ["payload"],
+                        what: isAction ? "a bridge action" : "a bridge event")
+                else { continue }
+                let payload = spec["payload"].flatMap { reader.type($0, pointer + "/payload") }
+                let location = ManifestLocations.Location(pointer: pointer, position: member.keyPosition)
+                if isAction {
+                    let reply = spec["reply"].flatMap { reader.type($0, pointer + "/reply") }
+                    if let payload, let reply {
+                        actions.append(.init(name: member.key, payload: payload, reply: reply))
+                        locations.bridgeActions.append(location)
+                    }
+                } else if let payload {
+                    events.append(.init(name: member.key, payload: payload))
+                    locations.bridgeEvents.append(location)
+                }
+            }
+        }
+        return ManifestBridge(actions: actions, events: events)
+    }
+}

@@ -1,0 +1,58 @@
+/// Identifier rules shared by the validator and the emitters, so every id is a
+/// valid name in Swift, JavaScript and Go without escaping.
+enum ManifestIdentifier {
+    /// Words that are keywords in Swift, JavaScript or Go and so cannot be ids.
+    static let reserved: Set<String> = [
+        "associatedtype", "break", "case", "catch", "class", "const", "continue", "default", "defer", "delete",
+        "do", "else", "enum", "export", "extends", "extension", "fallthrough", "false", "for", "func", "function",
+        "go", "goto", "guard", "if", "import", "in", "init", "inout", "interface", "internal", "is", "let", "map",
+        "new", "nil", "null", "operator", "package", "private", "protocol", "public", "range", "repeat", "return",
+        "rethrows", "select", "self", "static", "struct", "subscript", "super", "switch", "this", "throw",
+        "throws", "true", "try", "type", "typealias", "typeof", "var", "void", "where", "while", "with", "yield",
+        "any", "some", "await", "async", "instanceof", "chan", "fileprivate", "open",
+    ]
+
+    /// Names the generated enums use for their own members, so destination and command ids cannot take them.
+    static let reservedCaseNames: Set<String> = [
+        "url", "id", "params", "description", "hashValue", "allCases", "metadata", "pattern", "route",
+    ]
+
+    /// Type names the generated Swift, JS and Go use themselves, so named types cannot take them.
+    static let reservedTypeNames: Set<String> = [
+        "Destination", "Command", "Capability", "BridgeAction", "BridgeEvent", "BridgeReply", "GeneratedManifest",
+        "String", "Int", "Bool", "Double", "UUID", "URL", "Array", "Optional", "Set", "Dictionary", "Error", "Object",
+        "Number", "Date", "Map", "Promise", "JSON", "LinkValue", "LinkMatch", "AppManifest", "Route",
+    ]
+
+    /// `lowerCamel`: ASCII letters and digits, first a lowercase letter, not reserved.
+    static func isLowerCamel(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return text.utf8.allSatisfy(isAlphanumeric) && !reserved.contains(text)
+    }
+
+    /// `UpperCamel`: ASCII letters and digits, first an uppercase letter.
+    static func isUpperCamel(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        return text.utf8.allSatisfy(isAlphanumeric)
+    }
+
+    /// A capability id: lowercase dot- or dash-separated words (`notes.write`).
+    static func isCapabilityID(_ text: String) -> Bool {
+        let words = text.split(separator: ".", omittingEmptySubsequences: false)
+        return !words.isEmpty
+            && words.allSatisfy { word in
+                guard let first = word.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+                    return false
+                }
+                return word.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
+            }
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

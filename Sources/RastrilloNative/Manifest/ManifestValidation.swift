@@ -1,0 +1,234 @@
+import RastrilloJSON
+
+/// The checks that need the whole manifest: ids, references, pattern conflicts,
+/// shortcuts, App Shortcuts and the AASA size.
+struct ManifestValidation {
+    let manifest: AppManifest
+    let locations: ManifestLocations
+    var reader = ManifestReader()
+
+    /// The most App Shortcuts an app may declare.
+    static let maxAppShortcuts = 10
+    /// The largest apple-app-site-association file Apple accepts.
+    static let maxAASABytes = 128 * 1024
+
+    mutating func run() {
+        duplicates(manifest.destinations.map(\.id), locations.destinations, what: "destination id")
+        duplicates(manifest.commands.map(\.id), locations.commands, what: "command id")
+        duplicates(manifest.capabilities.map(\.id), locations.capabilities, what: "capability id")
+        duplicates(
+            manifest.capabilities.map(\.caseName), locations.capabilities,
+            what: "capability (as a generated name, '.' and '-' removed)")
+        duplicates(manifest.types.map(\.name), locations.types, what: "type name")
+        origins()
+        types()
+        destinations()
+        commands()
+        bridge()
+        conflicts()
+        aasa()
+    }
+
+    mutating func duplicates(_ ids: [String], _ where: [ManifestLocations.Location], what: String) {
+        var first: [String: Int] = [:]
+        for (index, id) in ids.enumerated() {
+            if let earlier = first[id] {
+                let location = `where`[index]
+                reader.report(
+                    .duplicateID, location.pointer, location.position,
+                    "\(what) '\(id)' is already used at \(`where`[earlier].pointer); ids must be unique, rename one")
+            } else {
+                first[id] = index
+            }
+        }
+    }
+
+    mutating func origins() {
+        var seen = Set<ManifestOrigin>()
+        for (index, group) in manifest.origins.enumerated() {
+            for origin in [group.primary] + group.aliases where !seen.insert(origin).inserted {
+                reader.report(
+                    .duplicateID, "/origins/\(index)", nil, "origin \(origin) is listed more than once; list it once")
+            }
+        }
+    }
+
+    mutating func checkType(_ type: ManifestType, _ pointer: String, _ position: JSONPosition?) {
+        for name in type.referencedNames where manifest.namedType(name) == nil {
+            let declared = manifest.types.map(\.name).joined(separator: ", ")
+            reader.report(
+                .unknownReference, pointer, position,
+                "type '\(name)' is not declared under \"types\" (declared: \(declared.isEmpty ? "none" : declared))")
+        }
+    }
+
+    mutating func types() {
+        for (index, type) in manifest.types.enumerated() {
+            guard case .object(let fields) = type.kind else { continue }
+            let location = locations.types[index]
+            for field in fields {
+                checkType(field.type, ManifestReader.child(location.pointer + "/fields", field.name), location.position)
+            }
+            if let cycle = valueCycle(from: type.name, through: type.name, visited: []) {
+                reader.report(
+                    .invalidValue, location.pointer, location.position,
+                    "type '\(type.name)' contains itself (\(cycle.joined(separator: " → "))) other than through an "
+                        + "array; break the cycle with an array or an id")
+            }
+        }
+    }
+
+    /// A path of named types from `start` back to itself, following fields that are not arrays.
+    func valueCycle(from start: String, through name: String, visited: Set<String>) -> [String]? {
+        guard let type = manifest.namedType(name), case .object(let fields) = type.kind else { return nil }
+        for field in fields {
+            var inner = field.type
+            while case .optional(let wrapped) = inner { inner = wrapped }
+            guard case .named(let next) = inner else { continue }
+            if next == start { return [name, next] }
+            if visited.contains(next) { continue }
+            if let path = valueCycle(from: start, through: next, visited: visited.union([name])) {
+                return [name] + path
+            }
+        }
+        return nil
+    }
+
+    func isPathScalar(_ type: ManifestType) -> Bool {
+        if type.isBuiltinScalar { return true }
+        if case .named(let name) = type, case .stringEnum = manifest.namedType(name)?.kind { return true }
+        return false
+    }
+
+    mutating func destinations() {
+        let capabilityIDs = Set(manifest.capabilities.map(\.id))
+        for (index, destination) in manifest.destinations.enumerated() {
+            let base = "/destinations/\(index)"
+            let position = locations.destinations[index].position
+            for param in destination.params {
+                let pointer = ManifestReader.child(base + "/params", param.name)
+                checkType(param.type, pointer, position)
+                if param.inPath, !isPathScalar(param.type) {
+                    reader.report(
+                        .invalidValue, pointer, position,
+                        "path param '\(param.name)' has type \(param.type); path params must be string, int, bool, "
+                            + "double, uuid or a string enum")
+                }
+                if param.inPath, case .rest(param.name) = destination.pattern.segments.last, param.type != .string {
+                    reader.report(
+                        .invalidValue, pointer, position,
+                        "'\(param.name)' is a {\(param.name)...} wildcard, which captures the rest of the path; its "
+                            + "type must be string")
+                }
+                if !param.inPath {
+                    var inner = param.type
+                    if case .optional(let wrapped) = inner { inner = wrapped }
+                    if !isPathScalar(inner) {
+                        reader.report(
+                            .invalidValue, pointer, position,
+                            "query param '\(param.name)' has type \(param.type); query params must be a scalar, a "
+                                + "string enum, or {\"optional\": …} of one")
+                    }
+                }
+            }
+            for (capabilityIndex, capability) in destination.capabilities.enumerated()
+            where !capabilityIDs.contains(capability) {
+                reader.report(
+                    .unknownReference, base + "/capabilities/\(capabilityIndex)", position,
+                    "capability '\(capability)' is not declared under \"capabilities\"; declare it or fix the spelling")
+            }
+        }
+    }
+
+    mutating func commands() {
+        let capabilityIDs = Set(manifest.capabilities.map(\.id))
+        let destinationIDs = Set(manifest.destinations.map(\.id))
+        var appShortcuts: [Int] = []
+        var shortcutOwners: [KeyboardShortcutSpec: String] = [:]
+        for (index, command) in manifest.commands.enumerated() {
+            let base = "/commands/\(index)"
+            let position = locations.commands[index].position
+            for (referenceIndex, destination) in command.destinations.enumerated()
+            where !destinationIDs.contains(destination) {
+                reader.report(
+                    .unknownReference, base + "/destinations/\(referenceIndex)", position,
+                    "destination '\(destination)' is not declared under \"destinations\"; declare it or fix the spelling"
+                )
+            }
+            for (capabilityIndex, capability) in command.capabilities.enumerated()
+            where !capabilityIDs.contains(capability) {
+                reader.report(
+                    .unknownReference, base + "/capabilities/\(capabilityIndex)", position,
+                    "capability '\(capability)' is not declared under \"capabilities\"; declare it or fix the spelling")
+            }
+            if command.placements.contains(.appShortcut) { appShortcuts.append(index) }
+            if let shortcut = command.shortcut {
+                if let owner = shortcutOwners[shortcut] {
+                    let location = locations.shortcuts[index]
+                    reader.report(
+                        .invalidShortcut, location?.pointer ?? base, location?.position ?? position,
+                        "shortcut \(shortcut) is already used by command '\(owner)'; choose another")
+                } else {
+                    shortcutOwners[shortcut] = command.id
+                }
+            }
+        }
+        if appShortcuts.count > Self.maxAppShortcuts {
+            let extra = appShortcuts[Self.maxAppShortcuts]
+            reader.report(
+                .tooManyAppShortcuts, "/commands/\(extra)/placements", locations.commands[extra].position,
+                "\(appShortcuts.count) commands are placed as App Shortcuts; an app may have at most "
+                    + "\(Self.maxAppShortcuts). Remove \"appShortcut\" from \(appShortcuts.count - Self.maxAppShortcuts)"
+            )
+        }
+    }
+
+    mutating func bridge() {
+        for (index, action) in manifest.bridge.actions.enumerated() {
+            let location = locations.bridgeActions[index]
+            checkType(action.payload, location.pointer + "/payload", location.position)
+            checkType(action.reply, location.pointer + "/reply", location.position)
+        }
+        for (index, event) in manifest.bridge.events.enumerated() {
+            let location = locations.bridgeEvents[index]
+            checkType(event.payload, location.pointer + "/payload", location.position)
+        }
+    }
+
+    mutating func conflicts() {
+        let patterns = manifest.destinations.map(\.pattern)
+        for conflict in PatternConflictIndex.conflicts(in: patterns) {
+            let first = manifest.destinations[conflict.first]
+            let second = manifest.destinations[conflict.second]
+            let location = locations.patterns[conflict.second]
+            let how =
+                conflict.relationship == .equivalent
+                ? "matches exactly the same paths as"
+                : "matches some of the same paths as (and neither is more specific than the other)"
+            reader.report(
+                .conflictingPatterns, location.pointer, location.position,
+                "pattern '\(second.pattern)' of '\(second.id)' \(how) '\(first.pattern)' of '\(first.id)' "
+                    + "(\(locations.patterns[conflict.first].pointer)); Go's ServeMux would panic registering both. "
+                    + "Make one more specific, for example with a literal segment")
+        }
+    }
+
+    mutating func aasa() {
+        let universal = manifest.destinations.filter { $0.link == .universalLink }
+        guard !universal.isEmpty else { return }
+        if manifest.app.appIDs.isEmpty {
+            reader.report(
+                .missingKey, locations.appIDs.pointer, locations.appIDs.position,
+                "\(universal.count) destination(s) are universal links, so \"app.appIDs\" must list the app IDs "
+                    + "for the apple-app-site-association file")
+            return
+        }
+        let size = manifest.appleAppSiteAssociation().utf8.count
+        if size > Self.maxAASABytes {
+            reader.report(
+                .aasaTooLarge, "/destinations", nil,
+                "the apple-app-site-association file would be \(size) bytes; Apple accepts at most "
+                    + "\(Self.maxAASABytes). Use fewer universal-link destinations or broader patterns")
+        }
+    }
+}

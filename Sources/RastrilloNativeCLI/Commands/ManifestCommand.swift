@@ -1,0 +1,140 @@
+import Foundation
+import RastrilloManifestCompiler
+import RastrilloNative
+
+/// `rastrillo-native manifest check|build`: validate a manifest and compile it.
+enum ManifestCommand: CLICommand {
+    static let name = "manifest"
+    static let summary = "Validate an app manifest and compile it to Swift, JS, Go, AASA and Hotwire."
+    static let help = """
+        USAGE: rastrillo-native manifest check <file>
+               rastrillo-native manifest build <file> --out <dir> [--check] [--only <outputs>]
+                                               [--app-id <id>]... [--go-package <name>]
+
+        check   Validate <file>: strict JSON, unknown keys, duplicate ids, ServeMux pattern
+                conflicts, references, shortcuts, App Shortcuts (≤ 10), AASA size (≤ 128 KB).
+                Every problem is printed as <file>:<pointer> (line L, column C): <what to fix>.
+        build   Validate, then write the generated files into <dir>.
+
+        OPTIONS:
+          --out <dir>          Output directory (created if missing).
+          --check              Write nothing; exit 1 listing the files that are missing or stale.
+          --only <outputs>     Comma-separated subset of: swift, js, go, aasa, hotwire (default: all).
+          --app-id <id>        App ID for the AASA file (repeatable); replaces the manifest's app.appIDs.
+          --go-package <name>  Package name of the Go file (default: appmanifest).
+          -h, --help           Show this help.
+        """
+
+    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
+        guard let sub = arguments.first else { throw CLIUsageError("missing 'check' or 'build'") }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            io.out(help)
+            return CLIExit.success
+        }
+        switch sub {
+        case "check": return try check(rest, io: io)
+        case "build": return try build(rest, io: io)
+        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'check' or 'build'")
+        }
+    }
+
+    static func load(_ path: String, io: CLIOutput) -> ManifestCompiler? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            io.error("error: cannot read '\(path)'; check the path and permissions")
+            return nil
+        }
+        do {
+            return try ManifestCompiler.compile(Array(data), sourceName: URL(fileURLWithPath: path).lastPathComponent)
+        } catch {
+            io.error(error.issues.map { "\(path):\($0)" }.joined(separator: "\n"))
+            io.error("error: \(path) has \(error.issues.count) problem(s)")
+            return nil
+        }
+    }
+
+    static func check(_ arguments: [String], io: CLIOutput) throws -> Int32 {
+        guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
+            throw CLIUsageError("'manifest check' takes exactly one manifest file")
+        }
+        guard let compiler = load(path, io: io) else { return CLIExit.failure }
+        let manifest = compiler.manifest
+        io.out(
+            "\(path): valid (\(manifest.destinations.count) destinations, \(manifest.commands.count) commands, "
+                + "\(manifest.capabilities.count) capabilities, \(manifest.bridge.actions.count) bridge actions)")
+        return CLIExit.success
+    }
+
+    static func build(_ arguments: [String], io: CLIOutput) throws -> Int32 {
+        var file: String?
+        var out: String?
+        var checkOnly = false
+        var outputs = Set(ManifestCompiler.Output.allCases)
+        var appIDs: [String] = []
+        var options = ManifestCompiler.Options()
+        var index = 0
+        func value(_ flag: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw CLIUsageError("\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--out": out = try value(argument)
+            case "--check": checkOnly = true
+            case "--only":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                var selected = Set<ManifestCompiler.Output>()
+                for name in names {
+                    guard let output = ManifestCompiler.Output(rawValue: name) else {
+                        throw CLIUsageError("unknown output '\(name)' in --only; use swift, js, go, aasa, hotwire")
+                    }
+                    selected.insert(output)
+                }
+                outputs = selected
+            case "--app-id": appIDs.append(try value(argument))
+            case "--go-package":
+                let name = try value(argument)
+                guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+                    name.utf8.allSatisfy({
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    })
+                else { throw CLIUsageError("--go-package '\(name)' must be lowercase letters and digits") }
+                options.goPackage = name
+            default:
+                guard !argument.hasPrefix("-"), file == nil else {
+                    throw CLIUsageError("unexpected argument '\(argument)'")
+                }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { throw CLIUsageError("missing the manifest file") }
+        guard let out else { throw CLIUsageError("missing --out <dir>") }
+        if !appIDs.isEmpty { options.appIDs = appIDs }
+        guard let compiler = load(file, io: io) else { return CLIExit.failure }
+        let files = compiler.files(for: outputs, options: options)
+        let directory = URL(fileURLWithPath: out)
+        if checkOnly {
+            let stale = ManifestCompiler.staleFiles(files, in: directory)
+            if stale.isEmpty {
+                io.out("\(out): \(files.count) generated file(s) up to date")
+                return CLIExit.success
+            }
+            for name in stale { io.error("stale: \(directory.appendingPathComponent(name).path)") }
+            io.error(
+                "error: \(stale.count) generated file(s) are missing or stale; run 'rastrillo-native manifest build \(file) --out \(out)'"
+            )
+            return CLIExit.failure
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for generated in files {
+            try Data(generated.contents.utf8).write(
+                to: directory.appendingPathComponent(generated.name), options: .atomic)
+            io.out("wrote \(directory.appendingPathComponent(generated.name).path)")
+        }
+        return CLIExit.success
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RastrilloJSON
+import RastrilloNative
+
+/// `rastrillo-native route --manifest <file> <url>…`: one JSON decision per URL.
+enum RouteCommand: CLICommand {
+    static let name = "route"
+    static let summary = "Show what the app's LinkRouter decides for URLs."
+    static let help = """
+        USAGE: rastrillo-native route --manifest <file> [--redirect] <url>...
+
+        Prints one JSON object per URL, in order:
+          {"url":…,"decision":"native|web|in-app-browser|external|refused","destination":…,"params":{…},"reason":…}
+
+        OPTIONS:
+          --manifest <file>  The app manifest (validated first).
+          --redirect         Treat the URLs as redirect targets: only internal URLs are honoured.
+          -h, --help         Show this help.
+        """
+
+    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
+        var manifestPath: String?
+        var urls: [String] = []
+        var context = LinkRouter.Context.navigation
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--manifest" {
+                index += 1
+                guard index < arguments.count else { throw CLIUsageError("--manifest needs a file") }
+                manifestPath = arguments[index]
+            } else if argument == "--redirect" {
+                context = .redirect
+            } else if argument == "--" {
+                urls += arguments[(index + 1)...]
+                break
+            } else {
+                urls.append(argument)
+            }
+            index += 1
+        }
+        guard let manifestPath else { throw CLIUsageError("missing --manifest <file>") }
+        guard !urls.isEmpty else { throw CLIUsageError("give at least one URL") }
+        guard let data = FileManager.default.contents(atPath: manifestPath) else {
+            io.error("error: cannot read '\(manifestPath)'; check the path and permissions")
+            return CLIExit.failure
+        }
+        let manifest: AppManifest
+        do {
+            manifest = try AppManifest.decode(Array(data), source: manifestPath)
+        } catch {
+            io.error(error.description)
+            return CLIExit.failure
+        }
+        let router = LinkRouter(manifest: manifest)
+        for url in urls { io.out(line(url, router.decide(url, context: context))) }
+        return CLIExit.success
+    }
+
+    /// The JSON line for one decision (keys in a fixed order, params sorted by name).
+    static func line(_ url: String, _ decision: LinkDecision) -> String {
+        let match = decision.match
+        let params = (match?.params ?? [:]).sorted { $0.key < $1.key }.map { key, value in
+            JSONString.quoted(key) + ":" + json(value)
+        }
+        var reason = "null"
+        if case .refused(let refusal) = decision { reason = JSONString.quoted(refusal.description) }
+        return "{\"url\":\(JSONString.quoted(url)),\"decision\":\(JSONString.quoted(decision.name)),"
+            + "\"destination\":\(match.map { JSONString.quoted($0.destination) } ?? "null"),"
+            + "\"params\":{\(params.joined(separator: ","))},\"reason\":\(reason)}"
+    }
+
+    static func json(_ value: LinkValue) -> String {
+        switch value {
+        case .string, .uuid: return JSONString.quoted(value.description)
+        case .int, .bool, .double: return value.description
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import RastrilloJSON
+import Testing
+
+/// Seeded property tests: generated documents read back to what was generated; mutated documents
+/// never crash and either read or throw a ``JSONReadError`` with a sane position.
+@Suite struct JSONPropertyTests {
+    @Test func generatedDocumentsRoundTrip() throws {
+        let seed = SeededGenerator.seed("JSON round trip", fallback: 0x5EED_0002)
+        var generator = JSONModelGenerator(random: SeededGenerator(seed: seed))
+        for iteration in 0..<1500 {
+            let model = generator.model()
+            let text = generator.render(model)
+            let node = try JSONReader().read(Array(text.utf8))
+            #expect(JSONModel(node.value) == model, "seed \(seed) iteration \(iteration): \(text)")
+            let compact = JSONWriter.compact(node.value)
+            let again = try JSONReader().read(Array(compact.utf8))
+            #expect(JSONWriter.compact(again.value) == compact, "seed \(seed) iteration \(iteration)")
+            #expect(JSONModel(again.value) == model, "seed \(seed) iteration \(iteration)")
+        }
+    }
+
+    @Test func mutatedDocumentsNeverCrash() {
+        let seed = SeededGenerator.seed("JSON mutations", fallback: 0x5EED_0003)
+        var generator = JSONModelGenerator(random: SeededGenerator(seed: seed))
+        var random = SeededGenerator(seed: seed ^ 0xA5A5)
+        let interesting: [UInt8] =
+            Array(#"{}[]",:\-+.0123456789eEtfnu"#.utf8) + [0x00, 0x0A, 0x20, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xFF]
+        var accepted = 0
+        var refused = 0
+        for iteration in 0..<4000 {
+            var bytes = Array(generator.render(generator.model()).utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
+                let byte =
+                    Bool.random(using: &random)
+                    ? interesting.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0 where !bytes.isEmpty: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                case 2 where !bytes.isEmpty: bytes.remove(at: position)
+                default: bytes.removeSubrange(position..<bytes.count)
+                }
+            }
+            do {
+                let node = try JSONReader(options: .init(maxDepth: 8)).read(bytes)
+                accepted += 1
+                let compact = JSONWriter.compact(node.value)
+                let again = try JSONReader().read(Array(compact.utf8))
+                #expect(JSONModel(again.value) == JSONModel(node.value), "seed \(seed) iteration \(iteration)")
+            } catch {
+                refused += 1
+                #expect((0...bytes.count).contains(error.position.offset), "seed \(seed) iteration \(iteration)")
+                #expect(error.position.line >= 1 && error.position.column >= 1)
+                #expect(error.pointer.isEmpty || error.pointer.utf8.first == UInt8(ascii: "/"))
+                #expect(!error.description.isEmpty)
+            }
+        }
+        // Both outcomes must occur, or the mutations are not exercising the reader.
+        #expect(accepted > 0 && refused > 0, "seed \(seed): accepted \(accepted), refused \(refused)")
+    }
+
+    @Test func acceptedDocumentsAreValidUTF8() {
+        let seed = SeededGenerator.seed("JSON random bytes", fallback: 0x5EED_0004)
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<20000 {
+            let bytes =
+                [UInt8(ascii: "\"")]
+                + (0..<Int.random(in: 0...6, using: &random)).map { _ in UInt8.random(in: 0x20...0xFF, using: &random) }
+                + [UInt8(ascii: "\"")]
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            do {
+                _ = try JSONReader().read(bytes)
+                #expect(valid, "accepted invalid UTF-8 \(bytes), seed \(seed)")
+            } catch {
+                if error.kind == .invalidUTF8 { #expect(!valid, "refused valid UTF-8 \(bytes), seed \(seed)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,496 @@
+// generated from parity-manifest.json, do not edit
+// swift-format-ignore-file
+
+import Foundation
+import RastrilloJSON
+import RastrilloNative
+
+enum GeneratedManifest {
+    /// The manifest file this code was generated from.
+    static let sourceName = "parity-manifest.json"
+    /// The manifest, as compact JSON.
+    static let json = #"{"schemaVersion":1,"app":{"name":"Parity","appIDs":["ABCDE12345.com.example.parity"]},"origins":[{"origin":"https://app.example.com","aliases":["https://www.example.com","http://localhost:8080"]},{"origin":"companion://app"}],"links":{"foreignWeb":"externalBrowser","externalSchemes":["mailto","tel"]},"capabilities":[{"id":"notes.read","description":"Read notes"},{"id":"notes.write","description":"Create and edit notes"}],"types":{"Color":{"enum":["red","green","blue"]},"ReportFormat":{"enum":["pdf","csv"]},"NoteDraft":{"fields":{"id":{"optional":"uuid"},"title":"string","body":"string","tags":{"array":"string"},"color":{"optional":"Color"},"pinned":"bool","weight":"double","revision":"int"}},"SaveResult":{"fields":{"id":"uuid","revision":"int"}}},"destinations":[{"id":"home","pattern":"/{$}","presentation":"native","titleKey":"destination.home","link":"universalLink"},{"id":"notes","pattern":"/notes/{$}","presentation":"native","titleKey":"destination.notes","capabilities":["notes.read"],"link":"universalLink"},{"id":"newNote","pattern":"/notes/new","presentation":"native","titleKey":"destination.newNote","capabilities":["notes.write"]},{"id":"note","pattern":"/notes/{id}","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.note","capabilities":["notes.read"],"link":"universalLink"},{"id":"noteEdit","pattern":"/notes/{id}/edit","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.noteEdit","capabilities":["notes.write"]},{"id":"noteTag","pattern":"/notes/{id}/tags/{color}","params":{"id":"uuid","color":"Color"},"presentation":"native","titleKey":"destination.noteTag"},{"id":"docs","pattern":"/docs/","presentation":"web","titleKey":"destination.docs"},{"id":"docsSearch","pattern":"/docs/search","presentation":"web","titleKey":"destination.docsSearch"},{"id":"files","pattern":"/files/{path...}","presentation":"native","titleKey":"destination.files"},{"id":"user","pattern":"/users/{userID}","params":{"userID":"int"},"presentation":"native","titleKey":"destination.user"},{"id":"userByName","pattern":"/users/by-name/{name}","presentation":"native","titleKey":"destination.userByName"},{"id":"report","pattern":"/reports/{year}/{month}","params":{"year":"int","month":"int","format":{"optional":"ReportFormat"}},"presentation":"web","titleKey":"destination.report"},{"id":"billing","pattern":"/billing/","presentation":"web","titleKey":"destination.billing","link":"externalBrowser"},{"id":"help","pattern":"/help/{topic}","presentation":"web","titleKey":"destination.help","link":"inAppBrowser"},{"id":"search","pattern":"/search","params":{"q":"string","page":{"optional":"int"}},"presentation":"native","titleKey":"destination.search"},{"id":"flag","pattern":"/flags/{enabled}","params":{"enabled":"bool"},"presentation":"native","titleKey":"destination.flag"},{"id":"ratio","pattern":"/ratio/{value}","params":{"value":"double"},"presentation":"native","titleKey":"destination.ratio"},{"id":"version","pattern":"/v/{number}","params":{"number":"int"},"presentation":"native","titleKey":"destination.version"},{"id":"versionsAll","pattern":"/v/","presentation":"web","titleKey":"destination.versionsAll"},{"id":"encoded","pattern":"/caf%C3%A9/{item}","presentation":"native","titleKey":"destination.encoded"},{"id":"settings","pattern":"/settings","presentation":"native","titleKey":"destination.settings"},{"id":"settingsSection","pattern":"/settings/{section}/{$}","presentation":"native","titleKey":"destination.settingsSection"}],"commands":[{"id":"newNoteCommand","titleKey":"command.newNote","symbol":"square.and.pencil","shortcut":"cmd+n","placements":["toolbar","menu","appShortcut"],"capabilities":["notes.write"]},{"id":"deleteNote","titleKey":"command.deleteNote","symbol":"trash","shortcut":"cmd+delete","role":"destructive","placements":["contextMenu","actionMenu","menu"],"destinations":["note","noteEdit"],"capabilities":["notes.write"]},{"id":"refresh","titleKey":"command.refresh","symbol":"arrow.clockwise","shortcut":"cmd+r","placements":["toolbar","menu"]}],"bridge":{"actions":{"saveNote":{"payload":"NoteDraft","reply":"SaveResult"},"share":{"payload":{"array":"string"},"reply":"bool"}},"events":{"noteChanged":{"payload":"NoteDraft"}}}}"#
+    /// The decoded manifest. It was validated when this file was generated, so decoding
+    /// fails only if the RastrilloNative library is older than the generator.
+    static let manifest: AppManifest = {
+        do {
+            return try AppManifest.decode(Array(json.utf8), source: sourceName)
+        } catch {
+            fatalError("\(error)")
+    }
+    }()
+    /// The router compiled from the manifest.
+    static let router = LinkRouter(manifest: manifest)
+}
+
+/// A destination of the app, with its typed params.
+enum Destination: Hashable, Codable, Sendable {
+    /// `/{$}`
+    case home
+    /// `/notes/{$}`
+    case notes
+    /// `/notes/new`
+    case newNote
+    /// `/notes/{id}`
+    case note(id: UUID)
+    /// `/notes/{id}/edit`
+    case noteEdit(id: UUID)
+    /// `/notes/{id}/tags/{color}`
+    case noteTag(id: UUID, color: Color)
+    /// `/docs/`
+    case docs
+    /// `/docs/search`
+    case docsSearch
+    /// `/files/{path...}`
+    case files(path: String)
+    /// `/users/{userID}`
+    case user(userID: Int)
+    /// `/users/by-name/{name}`
+    case userByName(name: String)
+    /// `/reports/{year}/{month}`
+    case report(year: Int, month: Int, format: ReportFormat?)
+    /// `/billing/`
+    case billing
+    /// `/help/{topic}`
+    case help(topic: String)
+    /// `/search`
+    case search(q: String, page: Int?)
+    /// `/flags/{enabled}`
+    case flag(enabled: Bool)
+    /// `/ratio/{value}`
+    case ratio(value: Double)
+    /// `/v/{number}`
+    case version(number: Int)
+    /// `/v/`
+    case versionsAll
+    /// `/caf%C3%A9/{item}`
+    case encoded(item: String)
+    /// `/settings`
+    case settings
+    /// `/settings/{section}/{$}`
+    case settingsSection(section: String)
+
+    /// The destination's manifest id.
+    var id: String {
+        switch self {
+            case .home: return "home"
+            case .notes: return "notes"
+            case .newNote: return "newNote"
+            case .note: return "note"
+            case .noteEdit: return "noteEdit"
+            case .noteTag: return "noteTag"
+            case .docs: return "docs"
+            case .docsSearch: return "docsSearch"
+            case .files: return "files"
+            case .user: return "user"
+            case .userByName: return "userByName"
+            case .report: return "report"
+            case .billing: return "billing"
+            case .help: return "help"
+            case .search: return "search"
+            case .flag: return "flag"
+            case .ratio: return "ratio"
+            case .version: return "version"
+            case .versionsAll: return "versionsAll"
+            case .encoded: return "encoded"
+            case .settings: return "settings"
+            case .settingsSection: return "settingsSection"
+        }
+    }
+
+    /// The destination's manifest entry (pattern, presentation, title key, capabilities, link intent).
+    var metadata: ManifestDestination {
+        GeneratedManifest.manifest.destinations.first { $0.id == id }!
+    }
+
+    /// Reads a URL with the manifest's router; `nil` unless it matches a destination.
+    init?(url: URL) {
+        guard let match = GeneratedManifest.router.decide(url).match else { return nil }
+        self.init(match: match)
+    }
+
+    /// Reads a URL string with the manifest's router; `nil` unless it matches a destination.
+    init?(string: String) {
+        guard let match = GeneratedManifest.router.decide(string).match else { return nil }
+        self.init(match: match)
+    }
+
+    /// The destination a router match names, with its params converted to their Swift types.
+    init?(match _match: LinkMatch) {
+        switch _match.destination {
+            case "home":
+                self = .home
+            case "notes":
+                self = .notes
+            case "newNote":
+                self = .newNote
+            case "note":
+                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .note(id: id)
+            case "noteEdit":
+                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .noteEdit(id: id)
+            case "noteTag":
+                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                guard let _raw = _match.params["color"], let color = { if case .string(let v) = _raw { return Color(rawValue: v) } else { return nil } }() else {
+                    return nil
+                }
+                self = .noteTag(id: id, color: color)
+            case "docs":
+                self = .docs
+            case "docsSearch":
+                self = .docsSearch
+            case "files":
+                guard let _raw = _match.params["path"], let path = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .files(path: path)
+            case "user":
+                guard let _raw = _match.params["userID"], let userID = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                    return nil
+                }
+                self = .user(userID: userID)
+            case "userByName":
+                guard let _raw = _match.params["name"], let name = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .userByName(name: name)
+            case "report":
+                guard let _raw = _match.params["year"], let year = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                    return nil
+                }
+                guard let _raw = _match.params["month"], let month = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                    return nil
+                }
+                let format: ReportFormat?
+                if let _raw = _match.params["format"] {
+                    guard let _value = { if case .string(let v) = _raw { return ReportFormat(rawValue: v) } else { return nil } }() else { return nil }
+                    format = _value
+                } else {
+                    format = nil
+                }
+                self = .report(year: year, month: month, format: format)
+            case "billing":
+                self = .billing
+            case "help":
+                guard let _raw = _match.params["topic"], let topic = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .help(topic: topic)
+            case "search":
+                guard let _raw = _match.params["q"], let q = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                let page: Int?
+                if let _raw = _match.params["page"] {
+                    guard let _value = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else { return nil }
+                    page = _value
+                } else {
+                    page = nil
+                }
+                self = .search(q: q, page: page)
+            case "flag":
+                guard let _raw = _match.params["enabled"], let enabled = { if case .bool(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .flag(enabled: enabled)
+            case "ratio":
+                guard let _raw = _match.params["value"], let value = { if case .double(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .ratio(value: value)
+            case "version":
+                guard let _raw = _match.params["number"], let number = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                    return nil
+                }
+                self = .version(number: number)
+            case "versionsAll":
+                self = .versionsAll
+            case "encoded":
+                guard let _raw = _match.params["item"], let item = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .encoded(item: item)
+            case "settings":
+                self = .settings
+            case "settingsSection":
+                guard let _raw = _match.params["section"], let section = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                    return nil
+                }
+                self = .settingsSection(section: section)
+            default: return nil
+        }
+    }
+
+    /// The params as router values, by name.
+    var params: [String: LinkValue] {
+        switch self {
+            case .home: return [:]
+            case .notes: return [:]
+            case .newNote: return [:]
+            case .note(let id):
+                var _values: [String: LinkValue] = [:]
+                _values["id"] = .uuid(id)
+                return _values
+            case .noteEdit(let id):
+                var _values: [String: LinkValue] = [:]
+                _values["id"] = .uuid(id)
+                return _values
+            case .noteTag(let id, let color):
+                var _values: [String: LinkValue] = [:]
+                _values["id"] = .uuid(id)
+                _values["color"] = .string(color.rawValue)
+                return _values
+            case .docs: return [:]
+            case .docsSearch: return [:]
+            case .files(let path):
+                var _values: [String: LinkValue] = [:]
+                _values["path"] = .string(path)
+                return _values
+            case .user(let userID):
+                var _values: [String: LinkValue] = [:]
+                _values["userID"] = .int(Int64(userID))
+                return _values
+            case .userByName(let name):
+                var _values: [String: LinkValue] = [:]
+                _values["name"] = .string(name)
+                return _values
+            case .report(let year, let month, let format):
+                var _values: [String: LinkValue] = [:]
+                _values["year"] = .int(Int64(year))
+                _values["month"] = .int(Int64(month))
+                if let format { _values["format"] = .string(format.rawValue) }
+                return _values
+            case .billing: return [:]
+            case .help(let topic):
+                var _values: [String: LinkValue] = [:]
+                _values["topic"] = .string(topic)
+                return _values
+            case .search(let q, let page):
+                var _values: [String: LinkValue] = [:]
+                _values["q"] = .string(q)
+                if let page { _values["page"] = .int(Int64(page)) }
+                return _values
+            case .flag(let enabled):
+                var _values: [String: LinkValue] = [:]
+                _values["enabled"] = .bool(enabled)
+                return _values
+            case .ratio(let value):
+                var _values: [String: LinkValue] = [:]
+                _values["value"] = .double(value)
+                return _values
+            case .version(let number):
+                var _values: [String: LinkValue] = [:]
+                _values["number"] = .int(Int64(number))
+                return _values
+            case .versionsAll: return [:]
+            case .encoded(let item):
+                var _values: [String: LinkValue] = [:]
+                _values["item"] = .string(item)
+                return _values
+            case .settings: return [:]
+            case .settingsSection(let section):
+                var _values: [String: LinkValue] = [:]
+                _values["section"] = .string(section)
+                return _values
+        }
+    }
+
+    /// The URL of this destination on the manifest's first origin; `nil` when a path value
+    /// cannot appear in a URL (empty, `.` or `..`).
+    var url: URL? {
+        GeneratedManifest.manifest.urlString(for: id, params: params).flatMap { URL(string: $0) }
+    }
+}
+
+/// A capability declared in the manifest.
+enum Capability: String, CaseIterable, Hashable, Codable, Sendable {
+    /// Read notes
+    case notesRead = "notes.read"
+    /// Create and edit notes
+    case notesWrite = "notes.write"
+}
+
+/// A command declared in the manifest; each platform picks its own controls from `metadata.placements`.
+enum Command: String, CaseIterable, Hashable, Codable, Sendable {
+    case newNoteCommand
+    case deleteNote
+    case refresh
+
+    /// The command's manifest entry (title key, symbol, shortcut, role, placements…).
+    var metadata: ManifestCommand {
+        GeneratedManifest.manifest.commands.first { $0.id == rawValue }!
+    }
+
+    /// The capabilities the command requires.
+    var requiredCapabilities: Set<Capability> {
+        Set(metadata.capabilities.compactMap(Capability.init(rawValue:)))
+    }
+
+    /// Whether the command applies on `destination` (a command listing no destinations applies everywhere).
+    func applies(to destination: Destination?) -> Bool {
+        let ids = metadata.destinations
+        return ids.isEmpty || destination.map { ids.contains($0.id) } == true
+    }
+
+    /// The commands available at `destination` with `capabilities`, that may take `placement`.
+    static func available(at destination: Destination?, capabilities: Set<Capability>, placement: ManifestCommand.Placement) -> [Command] {
+        allCases.filter { command in
+            command.metadata.placements.contains(placement) && command.applies(to: destination)
+                && command.requiredCapabilities.isSubset(of: capabilities)
+        }
+    }
+}
+
+/// The manifest's `Color` string enum.
+enum Color: String, CaseIterable, Hashable, Codable, Sendable {
+    case red
+    case green
+    case blue
+}
+
+/// The manifest's `ReportFormat` string enum.
+enum ReportFormat: String, CaseIterable, Hashable, Codable, Sendable {
+    case pdf
+    case csv
+}
+
+/// The manifest's `NoteDraft` object type, decoded strictly (unknown keys refused).
+struct NoteDraft: Hashable, Codable, Sendable {
+    var id: UUID?
+    var title: String
+    var body: String
+    var tags: [String]
+    var color: Color?
+    var pinned: Bool
+    var weight: Double
+    var revision: Int
+
+    /// Creates the value from its fields.
+    init(id: UUID? = nil, title: String, body: String, tags: [String], color: Color? = nil, pinned: Bool, weight: Double, revision: Int) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.color = color
+        self.pinned = pinned
+        self.weight = weight
+        self.revision = revision
+    }
+
+    /// Decodes strictly from a JSON node; `pointer` locates the node in error messages.
+    init(json _node: JSONNode, at _pointer: String = "") throws(ManifestValueError) {
+        let _object = try ManifestValueDecoder.object(_node, at: _pointer, allowed: ["id", "title", "body", "tags", "color", "pinned", "weight", "revision"])
+        self.id = try ManifestValueDecoder.optional(_object["id"], at: _pointer + "/id") { (n: JSONNode, p: String) throws(ManifestValueError) -> UUID in try ManifestValueDecoder.uuid(n, at: p) }
+        self.title = try ManifestValueDecoder.string(try ManifestValueDecoder.required(_object, "title", in: _node, at: _pointer), at: _pointer + "/title")
+        self.body = try ManifestValueDecoder.string(try ManifestValueDecoder.required(_object, "body", in: _node, at: _pointer), at: _pointer + "/body")
+        self.tags = try ManifestValueDecoder.array(try ManifestValueDecoder.required(_object, "tags", in: _node, at: _pointer), at: _pointer + "/tags") { (n: JSONNode, p: String) throws(ManifestValueError) -> String in try ManifestValueDecoder.string(n, at: p) }
+        self.color = try ManifestValueDecoder.optional(_object["color"], at: _pointer + "/color") { (n: JSONNode, p: String) throws(ManifestValueError) -> Color in try ManifestValueDecoder.enumCase(n, at: p, as: Color.self) }
+        self.pinned = try ManifestValueDecoder.bool(try ManifestValueDecoder.required(_object, "pinned", in: _node, at: _pointer), at: _pointer + "/pinned")
+        self.weight = try ManifestValueDecoder.double(try ManifestValueDecoder.required(_object, "weight", in: _node, at: _pointer), at: _pointer + "/weight")
+        self.revision = try ManifestValueDecoder.int(try ManifestValueDecoder.required(_object, "revision", in: _node, at: _pointer), at: _pointer + "/revision")
+    }
+
+    /// JSON text for the value (absent optionals left out).
+    func jsonText(at _pointer: String = "") throws(ManifestValueError) -> String {
+        var _members: [(String, String?)] = []
+        if let _value = self.id {
+            _members.append(("id", ManifestValueEncoder.uuid(_value)))
+        }
+        _members.append(("title", ManifestValueEncoder.string(self.title)))
+        _members.append(("body", ManifestValueEncoder.string(self.body)))
+        _members.append(("tags", try ManifestValueEncoder.array(self.tags, at: _pointer + "/tags") { (v: String, p: String) throws(ManifestValueError) -> String in ManifestValueEncoder.string(v) }))
+        if let _value = self.color {
+            _members.append(("color", ManifestValueEncoder.string(_value.rawValue)))
+        }
+        _members.append(("pinned", ManifestValueEncoder.bool(self.pinned)))
+        _members.append(("weight", try ManifestValueEncoder.double(self.weight, at: _pointer + "/weight")))
+        _members.append(("revision", try ManifestValueEncoder.int(self.revision, at: _pointer + "/revision")))
+        return ManifestValueEncoder.object(_members)
+    }
+}
+
+/// The manifest's `SaveResult` object type, decoded strictly (unknown keys refused).
+struct SaveResult: Hashable, Codable, Sendable {
+    var id: UUID
+    var revision: Int
+
+    /// Creates the value from its fields.
+    init(id: UUID, revision: Int) {
+        self.id = id
+        self.revision = revision
+    }
+
+    /// Decodes strictly from a JSON node; `pointer` locates the node in error messages.
+    init(json _node: JSONNode, at _pointer: String = "") throws(ManifestValueError) {
+        let _object = try ManifestValueDecoder.object(_node, at: _pointer, allowed: ["id", "revision"])
+        self.id = try ManifestValueDecoder.uuid(try ManifestValueDecoder.required(_object, "id", in: _node, at: _pointer), at: _pointer + "/id")
+        self.revision = try ManifestValueDecoder.int(try ManifestValueDecoder.required(_object, "revision", in: _node, at: _pointer), at: _pointer + "/revision")
+    }
+
+    /// JSON text for the value (absent optionals left out).
+    func jsonText(at _pointer: String = "") throws(ManifestValueError) -> String {
+        var _members: [(String, String?)] = []
+        _members.append(("id", ManifestValueEncoder.uuid(self.id)))
+        _members.append(("revision", try ManifestValueEncoder.int(self.revision, at: _pointer + "/revision")))
+        return ManifestValueEncoder.object(_members)
+    }
+}
+
+/// An action a web screen sent, with its strictly decoded payload.
+enum BridgeAction: Hashable, Sendable {
+    case saveNote(NoteDraft)
+    case share([String])
+
+    /// The action names the manifest declares.
+    static let names: [String] = ["saveNote", "share"]
+
+    /// Decodes action `name` with `payload`; unknown names and ill-typed payloads throw.
+    init(name: String, payload: JSONNode) throws(ManifestValueError) {
+        switch name {
+            case "saveNote": self = .saveNote(try NoteDraft(json: payload, at: ""))
+            case "share": self = .share(try ManifestValueDecoder.array(payload, at: "") { (n: JSONNode, p: String) throws(ManifestValueError) -> String in try ManifestValueDecoder.string(n, at: p) })
+            default:
+                throw ManifestValueError(
+                    pointer: "", position: nil,
+                    message: "unknown bridge action '\(name)'; known: \(Self.names.joined(separator: ", "))")
+        }
+    }
+}
+
+/// JSON text for each action's reply, typed by the manifest.
+enum BridgeReply {
+    /// The reply to `saveNote`.
+    static func saveNote(_ value: SaveResult) throws(ManifestValueError) -> String {
+        try value.jsonText(at: "")
+    }
+    /// The reply to `share`.
+    static func share(_ value: Bool) throws(ManifestValueError) -> String {
+        ManifestValueEncoder.bool(value)
+    }
+}
+
+/// An event native sends to a web screen, with its typed payload.
+enum BridgeEvent: Hashable, Sendable {
+    case noteChanged(NoteDraft)
+
+    /// The event's name.
+    var name: String {
+        switch self {
+            case .noteChanged: return "noteChanged"
+        }
+    }
+
+    /// The payload as JSON text.
+    func payloadJSON() throws(ManifestValueError) -> String {
+        switch self {
+            case .noteChanged(let value): return try value.jsonText(at: "")
+        }
+    }
+}

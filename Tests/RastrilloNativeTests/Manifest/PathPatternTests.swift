@@ -1,0 +1,109 @@
+import RastrilloNative
+import Testing
+
+@Suite("PathPattern: Go 1.22 ServeMux grammar")
+struct PathPatternTests {
+    @Test(
+        "valid patterns parse into segments",
+        arguments: [
+            ("/", [PathPattern.Segment.rest(nil)]),
+            ("/{$}", [.end]),
+            ("/notes/{id}", [.literal("notes"), .wildcard("id")]),
+            ("/notes/", [.literal("notes"), .rest(nil)]),
+            ("/notes/{$}", [.literal("notes"), .end]),
+            ("/files/{path...}", [.literal("files"), .rest("path")]),
+            ("/caf%C3%A9", [.literal("café")]),
+            ("/a%20b/{x}/c", [.literal("a b"), .wildcard("x"), .literal("c")]),
+        ])
+    func parses(text: String, segments: [PathPattern.Segment]) throws {
+        #expect(try PathPattern(parsing: text).segments == segments)
+    }
+
+    @Test(
+        "invalid patterns are refused with the reason",
+        arguments: [
+            ("", PathPatternError.Problem.empty),
+            ("example.com/notes", .hostNotAllowed),
+            ("GET /notes", .methodNotAllowed),
+            ("/a//b", .emptySegment),
+            ("/a/../b", .dotSegment),
+            ("/a/%2e%2E/b", .dotSegment),
+            ("/a%2Fb", .encodedSlash),
+            ("/a{id}", .wildcardNotWholeSegment),
+            ("/{id}x", .wildcardNotWholeSegment),
+            ("/{$}/a", .endAnchorNotLast),
+            ("/{rest...}/a", .restNotLast),
+            ("/{Bad}", .badWildcardName("Bad")),
+            ("/{}", .badWildcardName("")),
+            ("/{a}/{a}", .duplicateWildcard("a")),
+            ("/%zz", .badPercentEncoding("%zz")),
+        ])
+    func refuses(text: String, problem: PathPatternError.Problem) {
+        #expect(throws: PathPatternError.self) { try PathPattern(parsing: text) }
+        do {
+            _ = try PathPattern(parsing: text)
+        } catch {
+            #expect(error.problem == problem)
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    /// Expected relationships, as Go's net/http `comparePaths` gives them (the
+    /// Go parity step registers the conflicting ones on a real ServeMux).
+    @Test(
+        "relationships follow ServeMux's more-specific rule",
+        arguments: [
+            ("/a", "/a", PatternRelationship.equivalent),
+            ("/a", "/b", .disjoint),
+            ("/a/b", "/a/{x}", .moreSpecific),
+            ("/a/{x}", "/a/b", .moreGeneral),
+            ("/a/{x}", "/a/{y}", .equivalent),
+            ("/a/{x}/c", "/a/b/{y}", .overlaps),
+            ("/a/", "/a/{rest...}", .equivalent),
+            ("/a/", "/a/b", .moreGeneral),
+            ("/a/", "/a", .disjoint),
+            ("/", "/a/b/c", .moreGeneral),
+            ("/{$}", "/", .moreSpecific),
+            ("/a/{$}", "/a/{x}", .disjoint),
+            ("/a/{$}", "/a/", .moreSpecific),
+            ("/{x}/b", "/a/{y}", .overlaps),
+            ("/{x}/", "/a/{y...}", .moreGeneral),
+            ("/a/{x}/", "/a/b/c", .moreGeneral),
+            ("/a/b/{c}", "/a/{b}/", .moreSpecific),
+        ])
+    func relationship(lhs: String, rhs: String, expected: PatternRelationship) throws {
+        let left = try PathPattern(parsing: lhs)
+        let right = try PathPattern(parsing: rhs)
+        #expect(left.relationship(to: right) == expected)
+        #expect(right.relationship(to: left) == expected.inverseForTest)
+    }
+
+    @Test("conflict index finds exactly the pairs a full comparison finds (seeded random patterns)")
+    func conflictIndexAgreesWithAllPairs() throws {
+        var generator = SeededGenerator(seed: 0x5EED_0001)
+        print("PathPatternTests.conflictIndexAgreesWithAllPairs seed 0x5EED0001")
+        for _ in 0..<40 {
+            let patterns = (0..<30).map { _ in RandomPatterns.pattern(using: &generator) }
+            var all: [[Int]] = []
+            for i in patterns.indices {
+                for j in patterns.indices where j > i {
+                    let relationship = patterns[i].relationship(to: patterns[j])
+                    if relationship.isConflict {
+                        all.append([i, j])
+                    }
+                }
+            }
+            #expect(PatternConflictIndex.conflicts(in: patterns).map { [$0.first, $0.second] } == all)
+        }
+    }
+}
+
+extension PatternRelationship {
+    var inverseForTest: PatternRelationship {
+        switch self {
+        case .moreSpecific: return .moreGeneral
+        case .moreGeneral: return .moreSpecific
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,3 @@
+module example.com/companioncore
+
+go 1.24

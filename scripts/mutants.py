@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""make mutants: one small patch per CoalescedRunner contract point.
+
+Each mutant is applied to a scratch copy of the repository, the runner's tests
+run, and the mutant counts as killed only if they fail (a failing test, a
+crash, or a hang caught by the time limit; the report says which). A mutant
+whose patch no longer applies is an error, never a silent pass. Exit status 1
+if any mutant survives or cannot be applied.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+RUNNER = "Sources/RastrilloNative/Refresh/CoalescedRunner.swift"
+STATE = "Sources/RastrilloNative/Refresh/CoalescedRunnerState.swift"
+TEST_FILTER = "CoalescedRunner"
+TEST_TIMEOUT = int(os.environ.get("MUTANT_TEST_TIMEOUT", "120"))
+
+# (name, contract point, [(file, old, new), ...])
+MUTANTS = [
+    ("join-running-pass", "4 freshness: a caller is never satisfied by a pass already running when it called",
+     [(STATE, "        let waiters = running.drain()\n", "        let waiters = running.drain() + pending.drain()\n")]),
+    ("last-callers-closure", "5 the trailing pass runs the first caller's closure",
+     [(STATE, "        if pending.count == 0 { pendingWork = work }\n", "        pendingWork = work\n")]),
+    ("cancellation-reaches-work", "7 a waiter's cancellation never reaches the shared work",
+     [(RUNNER, "    @ObservationIgnored private var state = CoalescedRunnerState()\n",
+       "    @ObservationIgnored private var state = CoalescedRunnerState()\n"
+       "    @ObservationIgnored private var passTask: Task<Void, Never>?\n"),
+      (RUNNER, "                await work()\n",
+       "                let task = Task { @MainActor in await work() }\n                passTask = task\n"
+       "                await task.value\n"),
+      (RUNNER, "        state.cancel(id)?.resume(returning: nil)\n",
+       "        passTask?.cancel()\n        state.cancel(id)?.resume(returning: nil)\n")]),
+    ("drop-a-waiter", "every caller is resumed exactly once",
+     [(STATE, "        for slot in slots {\n", "        for slot in slots.dropLast() {\n")]),
+    ("cancelled-waiter-waits", "7 a cancelled caller returns promptly",
+     [(RUNNER, "        state.cancel(id)?.resume(returning: nil)\n", "        _ = id\n")]),
+    ("busy-slot-after-pass", "6 a pass that ends early leaves the runner usable",
+     [(STATE, "            pendingWork = nil\n            isDriving = false\n            return nil\n",
+       "            pendingWork = nil\n            return nil\n")]),
+    ("cancelled-burst-still-runs", "7 a burst whose callers all cancelled runs no pass",
+     [(STATE, "            if pending.count == 0 { pendingWork = nil }\n", ""),
+      (STATE, "        guard pending.count > 0, let work = pendingWork else {\n", "        guard let work = pendingWork else {\n")]),
+    ("already-cancelled-queues", "7 a call from a cancelled task returns at once and queues nothing",
+     [(RUNNER, "        if Task.isCancelled { return nil }\n", "")]),
+    ("no-recursion-check", "8 recursion stops with a clear message instead of hanging",
+     [(RUNNER, "        if CoalescedRunnerMarker.isInsideWork(of: self) {\n", "        if false {\n")]),
+    ("is-running-stuck", "isRunning is observable and true only while a pass runs",
+     [(RUNNER, "        isRunning = false\n", "")]),
+]
+
+
+def run(cmd, cwd, timeout=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired as e:
+        return None, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    scratch = os.environ.get("MUTANT_DIR") or os.path.join(tempfile.gettempdir(), "rastrillo-mutants")
+    os.makedirs(scratch, exist_ok=True)
+    # A scratch copy of the sources; its .build is kept between runs to build incrementally.
+    for entry in ("Package.swift", "Sources", "Tests"):
+        target = os.path.join(scratch, entry)
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        src = os.path.join(root, entry)
+        if os.path.isdir(src):
+            shutil.copytree(src, target)
+        else:
+            shutil.copy2(src, target)
+    originals = {}
+    code, out = run(["swift", "build", "--build-tests"], scratch)
+    if code != 0:
+        print(out[-3000:])
+        print("error: the unmutated package does not build")
+        return 1
+    code, out = run(["swift", "test", "--skip-build", "--filter", TEST_FILTER], scratch, TEST_TIMEOUT)
+    if code != 0:
+        print(out[-3000:])
+        print("error: the runner's tests fail before any mutation; fix them first")
+        return 1
+    print(f"baseline: runner tests pass unmutated")
+    survivors = 0
+    for name, point, edits in MUTANTS:
+        for path in {e[0] for e in edits}:
+            originals.setdefault(path, open(os.path.join(root, path)).read())
+            open(os.path.join(scratch, path), "w").write(originals[path])
+        applied = True
+        for path, old, new in edits:
+            full = os.path.join(scratch, path)
+            text = open(full).read()
+            if text.count(old) != 1:
+                print(f"ERROR   {name}: patch does not apply to {path} (expected the text once); update scripts/mutants.py")
+                applied = False
+                break
+            open(full, "w").write(text.replace(old, new))
+        if not applied:
+            survivors += 1
+        else:
+            code, out = run(["swift", "build", "--build-tests"], scratch)
+            if code != 0:
+                print(out[-2000:])
+                print(f"ERROR   {name}: mutant does not compile; fix the patch")
+                survivors += 1
+            else:
+                code, out = run(["swift", "test", "--skip-build", "--filter", TEST_FILTER], scratch, TEST_TIMEOUT)
+                if code is None:
+                    print(f"KILLED  {name} ({point}): tests hung and hit the {TEST_TIMEOUT}s limit")
+                elif code != 0:
+                    failed = sorted({line.split('"')[1] for line in out.splitlines()
+                                     if line.startswith("✘ Test \"") and "failed" in line})
+                    why = "; ".join(failed[:3]) if failed else f"test process exited {code}"
+                    print(f"KILLED  {name} ({point}): {why}")
+                else:
+                    print(f"SURVIVED {name} ({point}): the tests still pass")
+                    survivors += 1
+        for path in {e[0] for e in edits}:
+            open(os.path.join(scratch, path), "w").write(originals[path])
+    total = len(MUTANTS)
+    print(f"mutants: {total - survivors}/{total} killed")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

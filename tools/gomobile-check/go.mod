@@ -1,0 +1,3 @@
+module rastrillonative.local/tools/gomobile-check
+
+go 1.24
