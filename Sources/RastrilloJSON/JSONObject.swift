@@ -8,7 +8,7 @@
 /// let node = try JSONReader().read(Array(#"{"name":"x","n":1}"#.utf8))
 /// if case .object(let object) = node.value {
 ///     object.keys            // ["name", "n"]
-///     object["n"]?.position  // line 1, column 18
+///     object["n"]?.position  // offset 16, line 1, column 17
 /// }
 /// ```
 public struct JSONObject: Sendable, Hashable {
@@ -18,7 +18,7 @@ public struct JSONObject: Sendable, Hashable {
     private let index: [JSONKey: Int]?
 
     /// Objects with at most this many members are searched linearly.
-    static let linearLimit = 12
+    static let linearLimit = 32
 
     /// Creates an object from members whose keys are unique; returns `nil` when a key repeats.
     public init?(members: [JSONMember]) {
@@ -73,13 +73,18 @@ struct JSONKey: Hashable, Sendable {
     init(_ text: String) { self.text = text }
 
     static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+        // `==` is fast and never false for equal bytes; it can be true for different bytes
+        // (canonically equivalent text), so equal strings are confirmed byte by byte.
+        guard lhs == rhs, lhs.utf8.count == rhs.utf8.count else { return false }
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     static func == (lhs: JSONKey, rhs: JSONKey) -> Bool { same(lhs.text, rhs.text) }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        var text = self.text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -28,6 +28,9 @@ struct JSONParser {
     private var columnOffset = 0
     private var column = 1
     private var scratch: [UInt8] = []
+    /// Hashes of the keys of the objects being read (a stack: each object owns the tail from the
+    /// count it found on entry), so most duplicate checks compare one integer, not a string.
+    private var keyHashes: [UInt64] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -62,24 +65,29 @@ struct JSONParser {
     mutating func value(depth: Int) throws(Failure) -> JSONNode {
         guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
         let position = currentPosition()
+        let value = try valueBody(depth: depth)
+        return JSONNode(value: value, position: position, endOffset: index)
+    }
+
+    private mutating func valueBody(depth: Int) throws(Failure) -> JSONValue {
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return JSONNode(value: .object(try object(depth: depth + 1)), position: position)
+            return .object(try object(depth: depth + 1))
         case UInt8(ascii: "["):
-            return JSONNode(value: .array(try array(depth: depth + 1)), position: position)
+            return .array(try array(depth: depth + 1))
         case UInt8(ascii: "\""):
-            return JSONNode(value: .string(try string()), position: position)
+            return .string(try string())
         case UInt8(ascii: "t"):
             try literal("true")
-            return JSONNode(value: .bool(true), position: position)
+            return .bool(true)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JSONNode(value: .bool(false), position: position)
+            return .bool(false)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JSONNode(value: .null, position: position)
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return JSONNode(value: .number(try number()), position: position)
+            return .number(try number())
         default:
             throw unexpected(at: index, expected: "a value (object, array, string, number, true, false or null)")
         }
@@ -96,6 +104,8 @@ struct JSONParser {
         }
         var members: [JSONMember] = []
         var seen: [JSONKey: Int]? = nil
+        let hashBase = keyHashes.count
+        defer { keyHashes.removeSubrange(hashBase...) }
         var afterComma = false
         while true {
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
@@ -108,7 +118,7 @@ struct JSONParser {
             let keyOffset = index
             let keyPosition = currentPosition()
             let key = try string()
-            try checkUnique(key, at: keyOffset, members: members, seen: &seen)
+            try checkUnique(key, at: keyOffset, members: members, hashBase: hashBase, seen: &seen)
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(at: index, expected: "':' after the key") }
@@ -139,16 +149,21 @@ struct JSONParser {
         }
     }
 
-    private func checkUnique(
+    private mutating func checkUnique(
         _ key: String,
         at offset: Int,
         members: [JSONMember],
+        hashBase: Int,
         seen: inout [JSONKey: Int]?
     ) throws(Failure) {
         if members.count < JSONObject.linearLimit {
-            for member in members where JSONKey.same(member.key, key) {
-                throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+            let hash = Self.keyHash(key)
+            for index in hashBase..<keyHashes.count where keyHashes[index] == hash {
+                if JSONKey.same(members[index - hashBase].key, key) {
+                    throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+                }
             }
+            keyHashes.append(hash)
             return
         }
         if seen == nil {
@@ -158,6 +173,16 @@ struct JSONParser {
         }
         if seen?.updateValue(members.count, forKey: JSONKey(key)) != nil {
             throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+        }
+    }
+
+    /// FNV-1a over the key's UTF-8 bytes.
+    private static func keyHash(_ key: String) -> UInt64 {
+        var text = key
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
         }
     }
 
@@ -239,6 +264,8 @@ struct JSONParser {
         var cursor = start
         let end = bytes.count
         while cursor < end {
+            cursor = Self.skipPlainASCII(bytes, from: cursor)
+            guard cursor < end else { break }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
@@ -272,6 +299,28 @@ struct JSONParser {
             }
         }
         throw Failure(kind: .unexpectedEnd, offset: end)
+    }
+
+    /// Skips 8 bytes at a time while none of them is `"`, `\\`, a control character or non-ASCII
+    /// (the bytes a string scan must look at); returns the first index that may be one.
+    @inline(__always)
+    static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var cursor = start
+        while cursor + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is special when it is zero after the XORs, below 0x20, or has its high bit set.
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                | word
+            if special & highs != 0 { return cursor }
+            cursor += 8
+        }
+        return cursor
     }
 
     /// Decodes the escape whose backslash is at `backslash` into `scratch`; returns the index after it.
@@ -410,6 +459,15 @@ struct JSONParser {
     /// The position of `index`; advances the column from the last position asked for.
     private mutating func currentPosition() -> JSONPosition {
         var cursor = columnOffset
+        if let base = bytes.baseAddress {
+            // 8 bytes at a time: every byte starts a scalar except continuation bytes (10xxxxxx).
+            while cursor + 8 <= index {
+                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+                column += 8 - continuations.nonzeroBitCount
+                cursor += 8
+            }
+        }
         while cursor < index {
             if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
             cursor += 1

@@ -2,7 +2,7 @@
 ///
 /// `description` reads `line L, column C (pointer): what is wrong; what to do`, with `root` in
 /// place of the empty pointer, for example:
-/// `line 1, column 14 (/ext/a): key "x" appears twice in the same object …`.
+/// `line 1, column 14 (/ext/a/x): key "x" appears more than once in the same object …`.
 public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem the reader found.
     public enum Kind: Sendable, Hashable {

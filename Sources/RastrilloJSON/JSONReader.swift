@@ -18,7 +18,7 @@
 /// do {
 ///     let root = try reader.read(Array(text.utf8))
 /// } catch {
-///     print(error)  // line 3, column 9 (/steps/1): unexpected '}' (0x7D); expected a value
+///     print(error)  // line 4, column 3 (/steps): unexpected ']' (0x5D); expected a value (no trailing commas)
 /// }
 /// ```
 public struct JSONReader: Sendable {
@@ -56,6 +56,10 @@ public struct JSONReader: Sendable {
     public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONNode {
         let result = bytes.withContiguousStorageIfAvailable { buffer in readResult(buffer) }
         if let result { return try result.get() }
+        // Refuse an oversized input before copying it into contiguous storage.
+        guard bytes.count <= options.maxBytes else {
+            throw JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: "")
+        }
         return try Array(bytes).withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
     }
 

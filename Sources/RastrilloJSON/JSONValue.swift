@@ -6,7 +6,10 @@
 ///
 /// Equality compares positions too (two nodes read from differently laid-out documents differ);
 /// compare ``JSONWriter/compact(_:)`` output to compare content only.
-public indirect enum JSONValue: Sendable, Hashable {
+///
+/// Not `indirect`: nesting goes through arrays (which are references already), so values need no
+/// extra box, one allocation less per value read.
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.

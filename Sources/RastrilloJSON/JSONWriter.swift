@@ -45,4 +45,44 @@ public enum JSONWriter {
             bytes.append(UInt8(ascii: "}"))
         }
     }
+
+    /// `value` as indented JSON (members and elements one per line, `indent` spaces per level,
+    /// `"key": value` with one space), ending without a newline. Empty arrays and objects stay `[]`
+    /// and `{}`.
+    public static func pretty(_ value: JSONValue, indent: Int = 2) -> String {
+        var bytes: [UInt8] = []
+        appendPretty(value, level: 0, indent: indent, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendPretty(_ value: JSONValue, level: Int, indent: Int, to bytes: inout [UInt8]) {
+        func newline(_ level: Int) {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * indent))
+        }
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                appendPretty(element.value, level: level + 1, indent: indent, to: &bytes)
+            }
+            newline(level)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.members.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            for (offset, member) in object.members.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(level + 1)
+                JSONString.appendQuoted(member.key, to: &bytes)
+                bytes.append(contentsOf: ": ".utf8)
+                appendPretty(member.value.value, level: level + 1, indent: indent, to: &bytes)
+            }
+            newline(level)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            append(value, to: &bytes)
+        }
+    }
 }

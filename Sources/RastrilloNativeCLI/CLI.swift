@@ -12,6 +12,7 @@ public enum CLI {
         CompanionCommand.self,
         ManifestCommand.self,
         RouteCommand.self,
+        VectorsCommand.self,
     ]
 
     /// Runs the tool with `arguments` (without the program name) and returns

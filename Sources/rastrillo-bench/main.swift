@@ -3,7 +3,8 @@ import Foundation
 // rastrillo-bench <name>: each benchmark prints its figures together with a
 // baseline measured in the same run, and the ratio between them.
 let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Void)] = [
-    ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run)
+    ("runner", "CoalescedRunner passes per burst and wake cost vs a naive task-chaining runner", RunnerBench.run),
+    ("crypto", "Seal/Open, Sign/Verify of 1 KB: RastrilloCrypto vs backend primitives", CryptoBench.run),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

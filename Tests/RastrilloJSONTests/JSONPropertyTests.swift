@@ -1,4 +1,5 @@
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 /// Seeded property tests: generated documents read back to what was generated; mutated documents
@@ -16,6 +17,37 @@ import Testing
             let again = try JSONReader().read(Array(compact.utf8))
             #expect(JSONWriter.compact(again.value) == compact, "seed \(seed) iteration \(iteration)")
             #expect(JSONModel(again.value) == model, "seed \(seed) iteration \(iteration)")
+            let pretty = try JSONReader().read(Array(JSONWriter.pretty(node.value).utf8))
+            #expect(JSONModel(pretty.value) == model, "seed \(seed) iteration \(iteration)")
+        }
+    }
+
+    @Test func positionsMatchAnIndependentCount() throws {
+        let seed = SeededGenerator.seed("JSON positions", fallback: 0x5EED_0006)
+        var generator = JSONModelGenerator(random: SeededGenerator(seed: seed))
+        for iteration in 0..<400 {
+            let bytes = Array(generator.render(generator.model()).utf8)
+            let root = try JSONReader().read(bytes)
+            var nodes = [root]
+            var positions: [JSONPosition] = []
+            while let node = nodes.popLast() {
+                positions.append(node.position)
+                if let elements = node.value.arrayValue { nodes += elements }
+                if let object = node.value.objectValue {
+                    positions += object.members.map(\.keyPosition)
+                    nodes += object.members.map(\.value)
+                }
+            }
+            for position in positions {
+                // Line: newlines before the offset, plus one. Column: scalars since the last newline, plus one.
+                let before = bytes[..<position.offset]
+                let lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
+                let line = before.filter { $0 == 0x0A }.count + 1
+                let column = bytes[lineStart..<position.offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+                #expect(
+                    position == JSONPosition(offset: position.offset, line: line, column: column),
+                    "seed \(seed) iteration \(iteration)")
+            }
         }
     }
 

@@ -22,6 +22,28 @@ import Testing
         #expect(object["o"]?.value.objectValue?.members.isEmpty == true)
         #expect(object["missing"] == nil)
         #expect(root.position == .start)
+        #expect(root.endOffset == text.utf8.count)
+        let number = try #require(object["n"])
+        let slice = Array(text.utf8)[number.position.offset..<(number.endOffset ?? 0)]
+        #expect(String(decoding: slice, as: UTF8.self) == "-1.50e+2")
+        let array = try #require(object["b"])
+        let arraySlice = Array(text.utf8)[array.position.offset..<(array.endOffset ?? 0)]
+        #expect(String(decoding: arraySlice, as: UTF8.self) == "[true, false, null]")
+    }
+
+    @Test func documentedExamplesHold() throws {
+        let object = try #require(try read(#"{"name":"x","n":1}"#).value.objectValue)
+        #expect(object.keys == ["name", "n"])
+        #expect(object["n"]?.position == JSONPosition(offset: 16, line: 1, column: 17))
+        let text = "{\n  \"steps\": [\n    1,\n  ]\n}"
+        do {
+            _ = try JSONReader().read(Array(text.utf8))
+            Issue.record("trailing comma accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "line 4, column 3 (/steps): unexpected ']' (0x5D); expected a value (no trailing commas)")
+        }
     }
 
     @Test func columnsCountUnicodeScalars() throws {
@@ -37,6 +59,39 @@ import Testing
         #expect(strings == ["😀", "a/\u{08}\u{0C}\n\r\t\"\\", "é\u{2028}", "\u{0}"])
     }
 
+    /// Strings are scanned 8 bytes at a time; a special byte must be found at every alignment.
+    @Test func specialBytesAreFoundAtEveryAlignment() throws {
+        for length in 0..<24 {
+            for position in 0..<max(length, 1) {
+                var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                // A raw control character is refused exactly where it is.
+                if length > 0 {
+                    body[position] = 0x1F
+                    do {
+                        _ = try JSONReader().read([0x22] + body + [0x22])
+                        Issue.record("control character at \(position) of \(length) accepted")
+                    } catch {
+                        #expect(error.kind == .controlCharacterInString && error.position.offset == position + 1)
+                    }
+                    body[position] = 0xFF
+                    do {
+                        _ = try JSONReader().read([0x22] + body + [0x22])
+                        Issue.record("0xFF at \(position) of \(length) accepted")
+                    } catch {
+                        #expect(error.kind == .invalidUTF8 && error.position.offset == position + 1)
+                    }
+                    body[position] = UInt8(ascii: "a")
+                }
+                // The closing quote, an escape and a multi-byte character are seen at any offset.
+                let text = String(repeating: "a", count: position) + "\\n" + "é" + String(repeating: "b", count: length)
+                let node = try JSONReader().read(Array(("\"" + text + "\"x").utf8).dropLast())
+                #expect(
+                    node.value.stringValue == String(repeating: "a", count: position) + "\né"
+                        + String(repeating: "b", count: length))
+            }
+        }
+    }
+
     @Test func keysAreComparedByScalarsAfterUnescaping() throws {
         // Precomposed é and e + combining acute are different keys (no normalization), like Go.
         let root = try read(#"{"é":1,"e\u0301":2}"#)
@@ -44,6 +99,11 @@ import Testing
         #expect(object.members.count == 2)
         #expect(object["é"]?.value.numberValue?.literal == "1")
         #expect(object["e\u{301}"]?.value.numberValue?.literal == "2")
+    }
+
+    @Test func sameKeyInDifferentObjectsIsNotADuplicate() throws {
+        let root = try read(#"{"a":{"a":1,"b":{"a":2}},"b":[{"a":3},{"a":4}],"c":{"b":5}}"#)
+        #expect(JSONWriter.compact(root.value) == #"{"a":{"a":1,"b":{"a":2}},"b":[{"a":3},{"a":4}],"c":{"b":5}}"#)
     }
 
     @Test func largeObjectsAreIndexed() throws {
@@ -98,6 +158,12 @@ import Testing
         let lazy = bytes.lazy.map { $0 }
         let root = try JSONReader().read(lazy)
         #expect(JSONWriter.compact(root.value) == #"{"a":[1,"x"]}"#)
+        do {
+            _ = try JSONReader(options: .init(maxBytes: 4)).read(lazy)
+            Issue.record("accepted a document over maxBytes")
+        } catch {
+            #expect(error.kind == .tooLarge(limit: 4) && error.position == .start)
+        }
     }
 
     @Test func objectInitRefusesDuplicateKeys() {

@@ -1,4 +1,5 @@
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 @Suite struct JSONStringTests {
@@ -30,5 +31,22 @@ import Testing
             let back = try JSONReader().read(Array(quoted.utf8))
             #expect(back.value.stringValue.map { Array($0.unicodeScalars) } == scalars, "seed \(seed)")
         }
+    }
+
+    @Test func prettyLayout() throws {
+        let node = try JSONReader().read(Array(#"{"a":[1,{"b":null}],"c":{},"d":[]}"#.utf8))
+        let expected = """
+            {
+              "a": [
+                1,
+                {
+                  "b": null
+                }
+              ],
+              "c": {},
+              "d": []
+            }
+            """
+        #expect(JSONWriter.pretty(node.value) == expected)
     }
 }

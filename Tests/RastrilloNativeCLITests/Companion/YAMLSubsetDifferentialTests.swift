@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloTestSupport
 import Testing
 
 @testable import RastrilloNativeCLI
@@ -10,8 +11,7 @@ import Testing
 struct YAMLSubsetDifferentialTests {
     @Test("generated and mutated documents: accepted means PyYAML agrees")
     func differential() throws {
-        let seed = SeededGenerator.seedFromEnvironment(default: 20_261_130)
-        print("YAML differential fuzz seed: \(seed)")
+        let seed = SeededGenerator.seed("YAML differential fuzz", fallback: 20_261_130)
         var random = SeededGenerator(seed: seed)
         var documents: [String] = []
         var expected: [String] = []

@@ -1,4 +1,5 @@
 import RastrilloNative
+import RastrilloTestSupport
 import Testing
 
 @Suite("PathPattern: Go 1.22 ServeMux grammar")

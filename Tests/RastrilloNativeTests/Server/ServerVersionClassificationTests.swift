@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloTestSupport
 import Testing
 
 @testable import RastrilloNative
@@ -64,8 +65,7 @@ struct ServerVersionClassificationTests {
 
     @Test("fuzz: every accepted body is printable single-line text within the limit")
     func fuzz() {
-        let seed = SeededGenerator.seedFromEnvironment(default: 0xC0FFEE)
-        print("ServerVersion fuzz seed: \(seed)")
+        let seed = SeededGenerator.seed("ServerVersion fuzz", fallback: 0xC0FFEE)
         var random = SeededGenerator(seed: seed)
         let pieces: [[UInt8]] = [
             Array("v1".utf8), Array(".".utf8), Array("-".utf8), Array("g".utf8), Array("dirty".utf8),

@@ -1,2 +1,0 @@
-// Placeholder so the target builds; its issue fills it in.
-enum RastrilloCryptoPlaceholder {}
