@@ -43,11 +43,13 @@ let package = Package(
             name: "rastrillo-bench",
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
         ),
-        .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON"]),
-        .testTarget(name: "RastrilloNativeTests", dependencies: ["RastrilloNative"]),
+        // Test helpers every test target shares (seeded generators).
+        .target(name: "RastrilloTestSupport", path: "Tests/RastrilloTestSupport"),
+        .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON", "RastrilloTestSupport"]),
+        .testTarget(name: "RastrilloNativeTests", dependencies: ["RastrilloNative", "RastrilloTestSupport"]),
         .testTarget(
             name: "RastrilloCryptoTests",
-            dependencies: ["RastrilloCrypto", "RastrilloJSON"],
+            dependencies: ["RastrilloCrypto", "RastrilloJSON", "RastrilloTestSupport"],
             resources: [.copy("Vectors")]
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 # CLI, and replay freshly made vectors with an independent implementation
 # (scripts/vectors-independent.py on Python's `cryptography`), so our own
 # code never grades itself.
-RASTRILLO_VECTORS ?= /work/shared/vectors/rastrillo
+RASTRILLO_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors/rastrillo)
 VECTORS_COPY := Tests/RastrilloCryptoTests/Vectors
 # The four vector schemas; the assertion payload fixtures (payload.json,
 # paired-surrogates.json, refused-*.json) are replayed by RastrilloCryptoTests.

@@ -1,5 +1,6 @@
 import RastrilloCrypto
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 /// The verification order, every claim rule, and the limits.

@@ -1,4 +1,5 @@
 import RastrilloCrypto
+import RastrilloTestSupport
 import Testing
 
 /// Every bad-input class of the issue's §5 gets a typed error, never a crash or partial plaintext.

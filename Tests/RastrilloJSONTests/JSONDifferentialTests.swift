@@ -1,5 +1,6 @@
 import Foundation
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 /// On documents both accept, RastrilloJSON and Foundation's JSONSerialization agree on the values.

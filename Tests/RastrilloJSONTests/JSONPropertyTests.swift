@@ -1,4 +1,5 @@
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 /// Seeded property tests: generated documents read back to what was generated; mutated documents

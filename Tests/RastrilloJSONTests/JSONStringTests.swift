@@ -1,4 +1,5 @@
 import RastrilloJSON
+import RastrilloTestSupport
 import Testing
 
 @Suite struct JSONStringTests {

@@ -22,8 +22,17 @@ enum VectorFiles {
         try JSONReader().read(try bytes(path)).value.object()
     }
 
-    /// The upstream directory, when this machine has it.
-    static let upstream = URL(fileURLWithPath: "/work/shared/vectors/rastrillo")
+    /// The upstream directory, when this machine has it: `$RASTRILLO_VECTORS`,
+    /// else `../shared/vectors/rastrillo` beside the repository checkout.
+    static let upstream: URL = {
+        if let path = ProcessInfo.processInfo.environment["RASTRILLO_VECTORS"] {
+            return URL(fileURLWithPath: path)
+        }
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/vectors/rastrillo")
+    }()
 }
 
 extension JSONValue {

@@ -1,4 +1,5 @@
 import RastrilloJSON
+import RastrilloTestSupport
 
 /// A position-free model of a JSON value, for generating documents and comparing content.
 indirect enum JSONModel: Equatable {

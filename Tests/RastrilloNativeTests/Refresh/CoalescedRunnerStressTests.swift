@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloTestSupport
 import Testing
 
 @testable import RastrilloNative
@@ -22,7 +23,7 @@ struct CoalescedRunnerStressTests {
             ProcessInfo.processInfo.environment["RUNNER_STRESS_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         print("CoalescedRunner stress seed: \(seed) (rerun with RUNNER_STRESS_SEED=\(seed))")
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let runner = CoalescedRunner()
         let log = EventLog()
         var active = 0
@@ -118,24 +119,5 @@ struct CoalescedRunnerStressTests {
         #expect(trailingPasses >= 10)
         #expect((batchSizes.max() ?? 0) >= 50, "some pass released many waiters")
         #expect(passes.count < totalCalls / 5, "calls were coalesced")
-    }
-}
-
-/// A small, seedable generator (SplitMix64) so a failing schedule can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(upTo bound: UInt64) -> UInt64 {
-        next() % bound
     }
 }

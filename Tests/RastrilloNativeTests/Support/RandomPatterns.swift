@@ -1,4 +1,5 @@
 import RastrilloNative
+import RastrilloTestSupport
 
 /// Random ServeMux patterns over a tiny alphabet, so overlaps are frequent.
 enum RandomPatterns {
