@@ -56,7 +56,7 @@ let package = Package(
             name: "RastrilloManifestCompilerTests",
             dependencies: ["RastrilloManifestCompiler", "RastrilloNative", "RastrilloJSON"]
         ),
-        .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI"]),
+        .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI", "RastrilloTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

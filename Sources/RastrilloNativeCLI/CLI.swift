@@ -8,6 +8,8 @@ public enum CLI {
     // Metatypes of stateless enums; the array is never mutated after launch.
     nonisolated(unsafe) static let commands: [any CLICommand.Type] = [
         HelpCommand.self,
+        VersionCommand.self,
+        CompanionCommand.self,
         ManifestCommand.self,
         RouteCommand.self,
         VectorsCommand.self,

@@ -1,0 +1,191 @@
+import Dispatch
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One version request in flight: the URLSession delegate that streams the
+/// body into a capped buffer, enforces the timeouts and the redirect rule,
+/// and delivers exactly one result. Decisions come from
+/// ``ServerVersionResponsePolicy``; this type only carries them out.
+///
+/// `@unchecked Sendable`: URLSession calls the delegate on its own queue while
+/// `run`, `cancel` and the timers run elsewhere; every mutable property is
+/// read and written only while holding `lock`, and the continuation is taken
+/// out under the lock before it is resumed, so it is resumed exactly once.
+final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Outcome = Result<ServerVersion, ServerVersionError>
+
+    private let url: URL
+    private let options: ServerVersionClient.Options
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Outcome, Never>?
+    private var outcome: Outcome?
+    private var task: URLSessionDataTask?
+    private var status: Int?
+    private var buffer: ServerVersionBodyBuffer
+    private var bytesReceived = 0
+
+    /// What the transfer saw, for tests: every body byte URLSession delivered,
+    /// and the most ever held (never more than the cap).
+    struct Statistics: Equatable {
+        var bytesReceived: Int
+        var peakBytesHeld: Int
+    }
+
+    var statistics: Statistics {
+        lock.withLock { Statistics(bytesReceived: bytesReceived, peakBytesHeld: buffer.bytes.count) }
+    }
+
+    init(url: URL, options: ServerVersionClient.Options) {
+        self.url = url
+        self.options = options
+        self.buffer = ServerVersionBodyBuffer(limit: options.maximumBodyLength)
+    }
+
+    /// Starts the request and returns its one outcome.
+    func run(_ request: URLRequest, in session: URLSession) async -> Outcome {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let task = session.dataTask(with: request)
+            let finished: Outcome? = lock.withLock {
+                if let outcome { return outcome }  // cancelled before it started
+                self.continuation = continuation
+                self.task = task
+                return nil
+            }
+            if let finished {
+                continuation.resume(returning: finished)
+                return
+            }
+            schedule(after: options.connectTimeout) { [weak self] in self?.connectTimerFired() }
+            schedule(after: options.totalTimeout) { [weak self] in
+                self?.finish(
+                    .failure(
+                        .timedOut(
+                            self?.url ?? URL(fileURLWithPath: "/"), phase: .total,
+                            seconds: self?.options.totalTimeout.secondsValue ?? 0)))
+            }
+            task.resume()
+        }
+    }
+
+    /// Cancels the transfer (the calling task was cancelled).
+    func cancel() {
+        finish(.failure(.cancelled(url)))
+    }
+
+    private func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.secondsValue, execute: action)
+    }
+
+    private func connectTimerFired() {
+        let answered = lock.withLock { status != nil }
+        if !answered {
+            finish(.failure(.timedOut(url, phase: .connect, seconds: options.connectTimeout.secondsValue)))
+        }
+    }
+
+    /// Delivers `result` unless an outcome was already delivered, and cancels the task.
+    private func finish(_ result: Outcome) {
+        let (continuation, task): (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?) = lock.withLock {
+            guard outcome == nil else { return (nil, nil) }
+            outcome = result
+            defer {
+                self.continuation = nil
+                self.task = nil
+            }
+            return (self.continuation, self.task)
+        }
+        task?.cancel()
+        continuation?.resume(returning: result)
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            finish(.failure(.unreachable(url, reason: "the answer is not HTTP")))
+            return
+        }
+        let declared = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
+        let decision = ServerVersionResponsePolicy.decide(
+            url: url,
+            status: http.statusCode,
+            declaredLength: declared,
+            contentType: http.value(forHTTPHeaderField: "Content-Type"),
+            limit: options.maximumBodyLength
+        )
+        lock.withLock { status = http.statusCode }
+        switch decision {
+        case .readBody:
+            completionHandler(.allow)
+        case .refuse(let error):
+            // Answer URLSession first; `finish` then cancels the task (a no-op if already cancelled).
+            completionHandler(.cancel)
+            finish(.failure(error))
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overflowStatus: Int? = lock.withLock {
+            bytesReceived += data.count
+            guard outcome == nil else { return nil }
+            return buffer.append(data) ? nil : (status ?? 0)
+        }
+        guard let overflowStatus else { return }
+        if overflowStatus == 200 {
+            finish(.failure(.bodyTooLarge(url, limit: options.maximumBodyLength, declaredLength: nil)))
+        } else {
+            finish(.failure(.unexpectedStatus(url, status: overflowStatus, errorReference: nil)))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let target = request.url, ServerVersionResponsePolicy.allowsRedirect(from: url, to: target) else {
+            let target = request.url ?? url
+            // Answer URLSession before cancelling: it expects the redirect callback to complete first.
+            completionHandler(nil)
+            finish(.failure(.redirectedToAnotherOrigin(from: url, to: target)))
+            return
+        }
+        lock.withLock { status = nil }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            finish(.failure(mapTransportError(error)))
+            return
+        }
+        let (status, body) = lock.withLock { (self.status, buffer.bytes) }
+        guard let status else {
+            finish(.failure(.unreachable(url, reason: "the server closed the connection without answering")))
+            return
+        }
+        finish(
+            ServerVersionResponsePolicy.finish(url: url, status: status, body: body, limit: options.maximumBodyLength))
+    }
+
+    private func mapTransportError(_ error: any Error) -> ServerVersionError {
+        let code = (error as? URLError)?.code
+        if code == .timedOut {
+            let answered = lock.withLock { status != nil }
+            return .timedOut(url, phase: answered ? .total : .connect, seconds: options.totalTimeout.secondsValue)
+        }
+        if code == .cancelled { return .cancelled(url) }
+        return .unreachable(url, reason: error.localizedDescription)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import RastrilloNativeCLI
+
+@Suite("version command", .timeLimit(.minutes(1)))
+struct VersionCommandTests {
+    /// Runs the CLI on its own thread: the command blocks its thread while the
+    /// check runs on the concurrency pool, so it must not run on a pool thread.
+    private func cli(_ arguments: [String]) async -> (Int32, CapturedOutput) {
+        let io = CapturedOutput()
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: CLI.main(arguments, io: io.output)) }
+        }
+        return (status, io)
+    }
+
+    @Test("prints the version and its kind from a real server (python3 http.server on 127.0.0.1)")
+    func realServer() async throws {
+        let root = try CompanionFixture.temporaryFolder()
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("api"), withIntermediateDirectories: true)
+        try Data("v1.4.0-3-g1a2b3c4".utf8).write(to: root.appendingPathComponent("api/version"))
+        let server = try PythonFileServer(root: root)
+        defer { server.stop() }
+        let (status, io) = await cli(["version", "http://127.0.0.1:\(server.port)"])
+        #expect(status == 0, "\(io.stderr)")
+        #expect(io.stdout == "version: v1.4.0-3-g1a2b3c4\nkind: describe (3 commits after v1.4.0, at 1a2b3c4)")
+
+        let (missing, missingIO) = await cli(["version", "http://127.0.0.1:\(server.port)/nothing-here"])
+        #expect(missing == 1)
+        #expect(missingIO.stderr.contains("answered 404 instead of 200"))
+    }
+
+    @Test("usage errors exit 2; failures exit 1 with an actionable message")
+    func errors() async {
+        let (noURL, noURLIO) = await cli(["version"])
+        #expect(noURL == 2)
+        #expect(noURLIO.stderr.contains("missing <server-url>"))
+        let (badTimeout, badTimeoutIO) = await cli(["version", "https://example.com", "--timeout", "soon"])
+        #expect(badTimeout == 2)
+        #expect(badTimeoutIO.stderr.contains("--timeout needs a number of seconds"))
+        let (badURL, badURLIO) = await cli(["version", "ftp://example.com"])
+        #expect(badURL == 2)
+        #expect(badURLIO.stderr.contains("the scheme 'ftp' is not https or http"))
+        let (insecure, insecureIO) = await cli(["version", "http://example.com"])
+        #expect(insecure == 1)
+        #expect(insecureIO.stderr.contains("Use https"))
+    }
+}
+
+/// `python3 -m http.server` on 127.0.0.1, port chosen by the OS.
+final class PythonFileServer {
+    let process = Process()
+    let port: Int
+
+    init(root: URL) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root.path,
+        ]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line is "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ...".
+        var buffer = Data()
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self)
+        guard let range = line.range(of: " port "),
+            let port = Int(line[range.upperBound...].prefix { $0.isNumber })
+        else {
+            process.terminate()
+            throw ServerError.noPort(line)
+        }
+        self.port = port
+    }
+
+    /// Stops the server. Not waiting for the exit: `waitUntilExit` needs a run
+    /// loop that swift-corelibs-foundation does not service on test threads.
+    func stop() {
+        process.terminate()
+    }
+
+    enum ServerError: Error {
+        case noPort(String)
+    }
+}

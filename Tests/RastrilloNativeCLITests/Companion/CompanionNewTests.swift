@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import RastrilloNativeCLI
+
+@Suite("companion new")
+struct CompanionNewTests {
+    private func run(_ arguments: [String], checkout: URL? = CompanionFixture.repositoryRoot) -> (Int32, CapturedOutput)
+    {
+        let io = CapturedOutput()
+        let status: Int32
+        do {
+            status = try CompanionCommand.runNew(arguments, io: io.output, checkout: { checkout })
+        } catch let error as CLIUsageError {
+            io.output.error("error: \(error.message)")
+            status = 2
+        } catch {
+            io.output.error("error: \(error)")
+            status = 1
+        }
+        return (status, io)
+    }
+
+    @Test("without a pin it writes the template with a relative local path and a warning; check passes")
+    func localCheckout() throws {
+        let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("MyCompanion")
+        let (status, io) = run([folder.path, "--name", "MyCompanion", "--bundle-id", "com.example.mycompanion"])
+        #expect(status == 0, "\(io.stderr)")
+        #expect(io.stderr.contains("warning: RastrilloNative is referenced by the local path"))
+        #expect(io.stdout.contains("xcodegen generate"))
+        let spec = try String(contentsOf: folder.appendingPathComponent("project.yml"), encoding: .utf8)
+        let relative = PackageCheckoutLocator.relativePath(from: folder, to: CompanionFixture.repositoryRoot)
+        #expect(spec.contains("name: MyCompanion\n"))
+        #expect(spec.contains("  MyCompanion:\n"))
+        #expect(spec.contains("PRODUCT_BUNDLE_IDENTIFIER: com.example.mycompanion\n"))
+        #expect(spec.contains("    path: \"\(relative)\"\n"))
+        #expect(
+            PackageCheckoutLocator.isRastrilloNativeCheckout(
+                folder.appendingPathComponent(relative).standardizedFileURL))
+        let diagnostics = CompanionFixture.check(folder)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning }, "\(diagnostics)")
+        #expect(diagnostics.count == 3)  // bundleIdPrefix and bundle ID placeholders, local path
+        #expect(
+            CompanionTemplate.files.count
+                == (try FileManager.default.subpathsOfDirectory(atPath: folder.path))
+                .filter { !$0.hasSuffix("/") && !FileManager.default.isDirectory(folder.appendingPathComponent($0)) }
+                .count)
+    }
+
+    @Test("pinned to url + revision, with a server, it is release-clean")
+    func pinned() throws {
+        let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("Shop")
+        let (status, io) = run(
+            [
+                folder.path, "--name", "Shop", "--bundle-id", "org.acme.shop", "--package-url",
+                "git@github.com:acme/rastrillo-native.git", "--revision", CompanionFixture.revision.uppercased(),
+                "--server", "https://shop.acme.org/",
+            ], checkout: nil)
+        #expect(status == 0, "\(io.stderr)")
+        #expect(io.stderr.isEmpty)
+        #expect(CompanionFixture.check(folder, release: true) == [])
+        let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(
+            manifest.contains(
+                ".package(url: \"git@github.com:acme/rastrillo-native.git\", revision: \"\(CompanionFixture.revision)\")"
+            ))
+        #expect(manifest.contains(".product(name: \"RastrilloNative\", package: \"rastrillo-native\")"))
+        let defaults = try String(
+            contentsOf: folder.appendingPathComponent("Sources/CompanionCore/CompanionDefaults.swift"), encoding: .utf8)
+        #expect(defaults.contains("serverAddress = \"https://shop.acme.org\""))
+    }
+
+    static let refusalCases: [([String], Int32, String)] = [
+        (["--name", "1App", "--bundle-id", "org.acme.x"], 2, "--name '1App': an app name must start with a letter"),
+        (["--name", "My App", "--bundle-id", "org.acme.x"], 2, "may contain only ASCII letters, digits and '_'"),
+        (["--name", "CompanionCore", "--bundle-id", "org.acme.x"], 2, "is the name of a module the app uses"),
+        (["--name", "App", "--bundle-id", "companion"], 2, "--bundle-id 'companion': a bundle ID is reverse DNS"),
+        (["--name", "App", "--bundle-id", "org.acme_x.app"], 2, "may contain only ASCII letters, digits, '-' and '.'"),
+        (["--name", "App", "--bundle-id", "org..app"], 2, "no empty parts"),
+        (["--name", "App"], 2, "missing --bundle-id"),
+        (["--bundle-id", "org.acme.app"], 2, "missing --name"),
+        (
+            [
+                "--name", "App", "--bundle-id", "org.acme.app", "--package-url", "https://github.com/a/b.git",
+                "--revision", "abc123",
+            ],
+            2, "--revision 'abc123' is not a full commit sha (40 hex digits)"
+        ),
+        (
+            [
+                "--name", "App", "--bundle-id", "org.acme.app", "--package-url", "https://github.com/a/b.git",
+                "--revision",
+                String(repeating: "g", count: 40),
+            ], 2, "is not a full commit sha"
+        ),
+        (
+            ["--name", "App", "--bundle-id", "org.acme.app", "--package-url", "https://github.com/a/b.git"], 2,
+            "--package-url needs --revision"
+        ),
+        (
+            ["--name", "App", "--bundle-id", "org.acme.app", "--revision", CompanionFixture.revision], 2,
+            "--revision needs --package-url"
+        ),
+        (
+            [
+                "--name", "App", "--bundle-id", "org.acme.app", "--package-url", "http://github.com/a/b.git",
+                "--revision",
+                CompanionFixture.revision,
+            ], 2, "a package URL is https://… or an SSH git URL"
+        ),
+        (
+            ["--name", "App", "--bundle-id", "org.acme.app", "--server", "http://example.com"], 2,
+            "--server: http://example.com uses plain http"
+        ),
+        (["--name", "App", "--bundle-id", "org.acme.app", "--colour"], 2, "unknown option '--colour'"),
+    ]
+
+    @Test("refuses invalid names, bundle IDs, revisions, URLs and servers", arguments: refusalCases)
+    func refusals(arguments: [String], status: Int32, message: String) throws {
+        let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("X")
+        let (code, io) = run([folder.path] + arguments)
+        #expect(code == status)
+        #expect(io.stderr.contains(message), "\(io.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test("refuses a non-empty folder unless --force")
+    func nonEmpty() throws {
+        let folder = try CompanionFixture.temporaryFolder()
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let arguments = [folder.path, "--name", "App", "--bundle-id", "org.acme.app"]
+        let (refused, io) = run(arguments)
+        #expect(refused == 1)
+        #expect(io.stderr.contains("is not empty. Choose a new folder, or pass --force"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.yml").path))
+        let (forced, _) = run(arguments + ["--force"])
+        #expect(forced == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("project.yml").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test("refuses when no checkout is found and no pin is given")
+    func noCheckout() throws {
+        let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("X")
+        let (status, io) = run([folder.path, "--name", "App", "--bundle-id", "org.acme.app"], checkout: nil)
+        #expect(status == 1)
+        #expect(io.stderr.contains("no RastrilloNative checkout found"))
+        #expect(io.stderr.contains("--package-url <git URL> --revision <40-hex commit>"))
+    }
+
+    @Test("the checkout locator finds this repository from a nested folder and ignores dependents")
+    func locator() throws {
+        let nested = CompanionFixture.repositoryRoot.appendingPathComponent("examples/companion/Sources")
+        #expect(
+            PackageCheckoutLocator.locate(executable: nil, currentDirectory: nested)?.path
+                == CompanionFixture.repositoryRoot.standardizedFileURL.path)
+        #expect(
+            !PackageCheckoutLocator.isRastrilloNativeCheckout(
+                CompanionFixture.repositoryRoot.appendingPathComponent("examples/companion")))
+        #expect(
+            PackageCheckoutLocator.relativePath(from: URL(fileURLWithPath: "/a/b/c"), to: URL(fileURLWithPath: "/a/x"))
+                == "../../x")
+        #expect(PackageCheckoutLocator.locate(executable: nil, currentDirectory: URL(fileURLWithPath: "/")) == nil)
+    }
+}
+
+extension FileManager {
+    func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

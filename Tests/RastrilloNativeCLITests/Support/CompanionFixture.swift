@@ -1,0 +1,60 @@
+import Foundation
+
+@testable import RastrilloNativeCLI
+
+/// Companions written to temporary folders for `companion` tests.
+enum CompanionFixture {
+    /// The repository checkout these tests run from.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let revision = "0123456789abcdef0123456789abcdef01234567"
+
+    /// A fresh, empty temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("companion-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A release-ready companion (pinned package, owned bundle ID) whose
+    /// project.yml is then passed through `mutate`.
+    static func pinned(mutate: (String) -> String = { $0 }) throws -> URL {
+        let folder = try temporaryFolder().appendingPathComponent("App")
+        let scaffold = CompanionScaffold(
+            appName: "Companion", bundleID: "org.acme.companion",
+            package: .remote(url: "https://github.com/rastrilloorg/rastrillo-native.git", revision: revision),
+            serverAddress: nil)
+        var files = try scaffold.render(CompanionTemplate.files)
+        files = files.map { file in
+            guard file.path == "project.yml" else { return file }
+            var file = file
+            file.contents = Array(mutate(String(decoding: file.contents, as: UTF8.self)).utf8)
+            return file
+        }
+        try CompanionScaffold.write(files, to: folder, force: false)
+        return folder
+    }
+
+    /// The 1-based line of `text` that contains `marker`.
+    static func line(of marker: String, in folder: URL) throws -> Int {
+        let text = try String(contentsOf: folder.appendingPathComponent("project.yml"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.contains(marker) }) else {
+            throw FixtureError.markerMissing(marker)
+        }
+        return index + 1
+    }
+
+    enum FixtureError: Error {
+        case markerMissing(String)
+    }
+
+    /// Runs the checker on `folder`.
+    static func check(_ folder: URL, release: Bool = false) -> [CompanionDiagnostic] {
+        var checker = CompanionChecker(folder: folder, displayFolder: "App")
+        let diagnostics = checker.run()
+        return release ? diagnostics.map(\.escalated) : diagnostics
+    }
+}

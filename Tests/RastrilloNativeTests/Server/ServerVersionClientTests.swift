@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import RastrilloNative
+
+/// The version client against a real HTTP server on 127.0.0.1.
+@Suite("ServerVersionClient over loopback", .timeLimit(.minutes(1)))
+struct ServerVersionClientTests {
+    private func check(
+        _ response: LoopbackResponse,
+        options: ServerVersionClient.Options = .init()
+    ) async throws -> (Result<ServerVersion, ServerVersionError>, LoopbackHTTPServer) {
+        let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in response }])
+        let client = ServerVersionClient(options: options)
+        let result: Result<ServerVersion, ServerVersionError>
+        do {
+            result = .success(try await client.version(of: server.url().absoluteString))
+        } catch {
+            result = .failure(error)
+        }
+        server.stop()
+        return (result, server)
+    }
+
+    @Test(
+        "good bodies of each kind",
+        arguments: [
+            ("dev", "dev"), ("v1.4.0", "tag"), ("v1.4.0-3-g1a2b3c4", "describe"),
+            ("1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d", "sha"), ("nightly build", "opaque"),
+        ])
+    func goodBodies(body: String, kind: String) async throws {
+        let (result, server) = try await check(.text(body))
+        let version = try result.get()
+        #expect(version.text == body)
+        #expect(version.kindName == kind)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.path == "/api/version")
+        #expect(request.header("Accept") == ServerVersionClient.acceptHeader)
+    }
+
+    @Test("a body without Content-Type (as Rastrillo sends it) is read")
+    func noContentType() async throws {
+        let (result, _) = try await check(.bytes(Array("v2.0.0".utf8)))
+        #expect(try result.get().kind == .tag)
+    }
+
+    @Test("an HTML page is refused, by Content-Type and by content")
+    func htmlPage() async throws {
+        let page = "<!DOCTYPE html><html><body><form action=/signin></form></body></html>"
+        let (typed, server) = try await check(.bytes(Array(page.utf8), contentType: "text/html; charset=utf-8"))
+        #expect(typed == .failure(.notAVersion(server.url("/api/version"), .htmlPage)))
+        let (untyped, other) = try await check(.text(page))
+        #expect(untyped == .failure(.notAVersion(other.url("/api/version"), .htmlPage)))
+    }
+
+    @Test("non-UTF-8, control characters and several lines are refused")
+    func badBodies() async throws {
+        let cases: [([UInt8], ServerVersionError.BodyProblem)] = [
+            ([0x76, 0x31, 0xFF, 0xFE], .notUTF8),
+            (Array("v1.4.0\u{1B}[2J".utf8), .controlCharacter(0x1B)),
+            (Array("v1.4.0\nv1.4.1".utf8), .multipleLines),
+        ]
+        for (body, problem) in cases {
+            let (result, server) = try await check(.bytes(body, contentType: "text/plain"))
+            #expect(result == .failure(.notAVersion(server.url("/api/version"), problem)))
+        }
+    }
+
+    @Test("404 is refused with its status")
+    func notFound() async throws {
+        let server = try LoopbackHTTPServer(routes: [:])
+        defer { server.stop() }
+        await #expect(
+            throws: ServerVersionError.unexpectedStatus(server.url("/api/version"), status: 404, errorReference: nil)
+        ) {
+            try await ServerVersionClient().version(of: server.url().absoluteString)
+        }
+    }
+
+    @Test("500 with Rastrillo's JSON error carries its ref")
+    func serverError() async throws {
+        let (result, server) = try await check(.json(#"{"status":500,"ref":"K7QWZ3"}"#, status: 500))
+        let url = server.url("/api/version")
+        #expect(result == .failure(.unexpectedStatus(url, status: 500, errorReference: "K7QWZ3")))
+        if case .failure(let error) = result { #expect(error.description.contains("K7QWZ3")) }
+    }
+
+    @Test("a Content-Length over the cap is refused before any body byte is read")
+    func declaredTooLarge() async throws {
+        let gate = LoopbackGate()
+        defer { gate.open() }
+        // The head announces a megabyte, then the server sends nothing until the test ends:
+        // an answer can only arrive if the client decides from the head alone.
+        let response = LoopbackResponse(
+            headers: [(name: "Content-Length", value: "1048576")], body: .bytesThenHold([], gate: gate))
+        let (result, server) = try await check(response)
+        #expect(result == .failure(.bodyTooLarge(server.url("/api/version"), limit: 256, declaredLength: 1_048_576)))
+    }
+
+    @Test("an endless body is cut off at the cap and the server sees the connection closed early")
+    func endlessBody() async throws {
+        let server = try LoopbackHTTPServer(routes: [
+            "/api/version": { _ in
+                LoopbackResponse(body: .endless(chunk: Array(repeating: UInt8(ascii: "a"), count: 1024)))
+            }
+        ])
+        defer { server.stop() }
+        var options = ServerVersionClient.Options()
+        options.maximumBodyLength = 64
+        let client = ServerVersionClient(options: options)
+        let (outcome, statistics) = await client.exchange(with: try ServerAddress(server.url().absoluteString))
+        #expect(outcome == .failure(.bodyTooLarge(server.url("/api/version"), limit: 64, declaredLength: nil)))
+        // Held: at most the cap, although more arrived before the cancel took effect.
+        let held = try #require(statistics).peakBytesHeld
+        #expect(held <= 64)
+        #expect(try #require(statistics).bytesReceived > 64)
+        let event = await server.waitForEvent {
+            if case .clientClosedEarly = $0 { return true }
+            return false
+        }
+        // The endless writer stopped: the client closed the connection (how many bytes
+        // were in flight before the cancel took effect depends on the platform and load).
+        guard case .clientClosedEarly(let path, _) = event else { return }
+        #expect(path == "/api/version")
+        #expect(!server.recordedEvents.contains(.answered(path: "/api/version", status: 200)))
+    }
+
+    @Test("a server that never answers hits the injected connect timeout")
+    func neverAnswers() async throws {
+        let gate = LoopbackGate()
+        defer { gate.open() }
+        let response = LoopbackResponse(holdBeforeHead: gate)
+        let options = ServerVersionClient.Options(connectTimeout: .milliseconds(200), totalTimeout: .seconds(30))
+        let (result, server) = try await check(response, options: options)
+        #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .connect, seconds: 0.2)))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a body that stalls hits the injected total timeout")
+    func stallsMidBody() async throws {
+        let gate = LoopbackGate()
+        defer { gate.open() }
+        let response = LoopbackResponse(
+            headers: [(name: "Content-Length", value: "10")], body: .bytesThenHold(Array("v1.".utf8), gate: gate))
+        let options = ServerVersionClient.Options(connectTimeout: .seconds(30), totalTimeout: .milliseconds(300))
+        let (result, server) = try await check(response, options: options)
+        #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .total, seconds: 0.3)))
+    }
+
+    @Test("a redirect to another origin is refused; one on the same origin is followed")
+    func redirects() async throws {
+        let other = try LoopbackHTTPServer(routes: ["/api/version": { _ in .text("v9.9.9") }])
+        defer { other.stop() }
+        let target = other.url("/api/version").absoluteString
+        let (crossOrigin, server) = try await check(.redirect(to: target))
+        #expect(
+            crossOrigin
+                == .failure(.redirectedToAnotherOrigin(from: server.url("/api/version"), to: URL(string: target)!)))
+        #expect(other.requests.isEmpty)
+
+        let sameOrigin = try LoopbackHTTPServer(routes: [
+            "/api/version": { _ in .redirect(to: "/v2/api/version") },
+            "/v2/api/version": { _ in .text("v2.0.0") },
+        ])
+        defer { sameOrigin.stop() }
+        let version = try await ServerVersionClient().version(of: sameOrigin.url().absoluteString)
+        #expect(version.text == "v2.0.0")
+    }
+
+    @Test("cancelling the calling task cancels the check")
+    func cancellation() async throws {
+        let gate = LoopbackGate()
+        defer { gate.open() }
+        let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in LoopbackResponse(holdBeforeHead: gate) }])
+        defer { server.stop() }
+        let url = server.url().absoluteString
+        let task = Task { try await ServerVersionClient().version(of: url) }
+        // Cancel only once the request has reached the server.
+        _ = await server.waitForEvent { $0 == .received(path: "/api/version") }
+        task.cancel()
+        await #expect(throws: ServerVersionError.cancelled(server.url("/api/version"))) { try await task.value }
+    }
+}

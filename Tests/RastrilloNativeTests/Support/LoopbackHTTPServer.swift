@@ -1,0 +1,263 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests: real sockets, scripted
+/// answers per path, a request log, and events a test can await.
+///
+/// Each connection carries one request and is closed after the answer. Routes
+/// map a path to a handler that sees the request (so a route can answer 304
+/// to a matching `If-None-Match`); unknown paths get 404. Threads: one accept
+/// thread plus one thread per connection; gates (``LoopbackGate``) hold an
+/// answer until the test releases it, so tests never sleep.
+///
+/// ```swift
+/// let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in .text("v1.4.0") }])
+/// defer { server.stop() }
+/// let url = server.url("/api/version")
+/// ```
+///
+/// `@unchecked Sendable`: the mutable state (`log`, `events`, `waiters`,
+/// `isStopped`) is only touched while holding `lock`; the socket descriptors
+/// are immutable after `init`.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+
+    /// Something the server observed.
+    enum Event: Sendable, Equatable {
+        /// A request for `path` arrived (recorded before it is answered).
+        case received(path: String)
+        /// The client closed the connection while an endless body was being written.
+        case clientClosedEarly(path: String, bytesSent: Int)
+        /// The server finished writing a complete answer.
+        case answered(path: String, status: Int)
+    }
+
+    /// The port the server listens on.
+    let port: Int
+    private let listener: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let routes: [String: Handler]
+    private let lock = NSLock()
+    private var log: [LoopbackRequest] = []
+    private var events: [Event] = []
+    private var waiters: [(matches: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Event, Never>)] = []
+    private var isStopped = false
+
+    /// Starts listening on 127.0.0.1 on a free port.
+    init(routes: [String: Handler]) throws {
+        self.routes = routes
+        let fd = socket(AF_INET, Self.streamType, 0)
+        guard fd >= 0 else { throw LoopbackServerError.socket("socket", errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw LoopbackServerError.socket("bind/listen", errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.listener = fd
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw LoopbackServerError.socket("pipe", errno) }
+        self.wakeRead = pipeFDs[0]
+        self.wakeWrite = pipeFDs[1]
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    func url(_ path: String = "") -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Every request received so far, in arrival order.
+    var requests: [LoopbackRequest] {
+        lock.withLock { log }
+    }
+
+    /// Every event so far, in order.
+    var recordedEvents: [Event] {
+        lock.withLock { events }
+    }
+
+    /// Waits until an event matching `matches` has happened (returns at once if it already has).
+    func waitForEvent(_ matches: @escaping @Sendable (Event) -> Bool) async -> Event {
+        await withCheckedContinuation { continuation in
+            let found: Event? = lock.withLock {
+                if let event = events.first(where: matches) { return event }
+                waiters.append((matches, continuation))
+                return nil
+            }
+            if let found { continuation.resume(returning: found) }
+        }
+    }
+
+    /// Stops accepting connections. Threads held by gates end when their gates open.
+    func stop() {
+        let alreadyStopped = lock.withLock {
+            defer { isStopped = true }
+            return isStopped
+        }
+        guard !alreadyStopped else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: Serving
+
+    private static var streamType: Int32 {
+        #if canImport(Glibc)
+            return Int32(SOCK_STREAM.rawValue)
+        #else
+            return SOCK_STREAM
+        #endif
+    }
+
+    private func acceptLoop() {
+        defer {
+            close(listener)
+            close(wakeRead)
+            close(wakeWrite)
+        }
+        while true {
+            var fds = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || fds[1].revents != 0 { return }
+            let client = accept(listener, nil, nil)
+            if client < 0 { continue }
+            #if canImport(Darwin)
+                var yes: Int32 = 1
+                setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            let thread = Thread { [self] in serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        guard let request = readRequest(client) else { return }
+        lock.withLock { log.append(request) }
+        record(.received(path: request.path))
+        let response = routes[request.path]?(request) ?? .text("404 page not found", status: 404)
+        response.holdBeforeHead?.wait()
+        guard send(client, Array(response.headerText.utf8)) else {
+            record(.clientClosedEarly(path: request.path, bytesSent: 0))
+            return
+        }
+        switch response.body {
+        case .bytes(let bytes):
+            _ = send(client, bytes)
+            record(.answered(path: request.path, status: response.status))
+        case .bytesThenHold(let bytes, let gate):
+            _ = send(client, bytes)
+            gate.wait()
+            record(.answered(path: request.path, status: response.status))
+        case .endless(let chunk):
+            var sent = 0
+            while send(client, chunk) { sent += chunk.count }
+            record(.clientClosedEarly(path: request.path, bytesSent: sent))
+        }
+    }
+
+    private func record(_ event: Event) {
+        let ready: [CheckedContinuation<Event, Never>] = lock.withLock {
+            events.append(event)
+            var ready: [CheckedContinuation<Event, Never>] = []
+            waiters.removeAll { waiter in
+                guard waiter.matches(event) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ready
+        }
+        for continuation in ready { continuation.resume(returning: event) }
+    }
+
+    /// Writes all of `bytes`; `false` once the peer has gone.
+    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                #else
+                    Darwin.send(fd, buffer.baseAddress, buffer.count, 0)
+                #endif
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private func readRequest(_ fd: Int32) -> LoopbackRequest? {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let terminator: [UInt8] = Array("\r\n\r\n".utf8)
+        while data.count < 65_536 {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return nil }
+            data.append(contentsOf: chunk[0..<count])
+            if let end = data.firstRange(of: terminator) {
+                return Self.parseHead(Array(data[..<end.lowerBound]))
+            }
+        }
+        return nil
+    }
+
+    static func parseHead(_ head: [UInt8]) -> LoopbackRequest? {
+        guard let text = String(validating: head, as: UTF8.self) else { return nil }
+        var lines = text.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count == 3 else { return nil }
+        let target = String(requestLine[1])
+        let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let headers = lines.compactMap { line -> LoopbackHeader? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return LoopbackHeader(
+                name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        return LoopbackRequest(
+            method: String(requestLine[0]),
+            path: String(pathAndQuery[0]),
+            query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : nil,
+            headers: headers
+        )
+    }
+}
+
+/// A socket call failed while starting ``LoopbackHTTPServer``.
+enum LoopbackServerError: Error {
+    case socket(String, Int32)
+}

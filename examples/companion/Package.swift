@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// The companion's platform-neutral core (model and every decision), built and
+// tested on any platform with `swift test`. The SwiftUI files in Sources/ are
+// built by the Xcode project (project.yml), not by this package.
+
+import PackageDescription
+
+let package = Package(
+    name: "Companion",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    dependencies: [
+        .package(name: "RastrilloNative", path: "../..")
+    ],
+    targets: [
+        .target(
+            name: "CompanionCore",
+            dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")],
+            path: "Sources/CompanionCore"
+        ),
+        .testTarget(
+            name: "CompanionCoreTests",
+            dependencies: ["CompanionCore"],
+            path: "Tests/CompanionCoreTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

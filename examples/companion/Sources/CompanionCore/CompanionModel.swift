@@ -1,0 +1,91 @@
+import Foundation
+import Observation
+import RastrilloNative
+
+/// The companion's state: the server address, its status, and the one
+/// refresh path every trigger uses.
+///
+/// Pull-to-refresh, the toolbar button, the Mac menu command, ⌘R and the
+/// first appearance all call ``refresh()``, which goes through one
+/// ``CoalescedRunner``: a burst of triggers costs at most the check that is
+/// running plus one more.
+///
+/// ```swift
+/// let model = CompanionModel()
+/// await model.refresh()
+/// model.status  // .reachable(v1.4.0) …
+/// ```
+@MainActor
+@Observable
+public final class CompanionModel {
+    /// Checks one address with the given options (the real client by default).
+    public typealias Checker =
+        @Sendable (ServerAddress, ServerVersionClient.Options) async throws(ServerVersionError) -> ServerVersion
+
+    /// The address as typed. Kept in the ``AddressStore`` on every change.
+    public var addressText: String {
+        didSet { store.save(addressText) }
+    }
+
+    /// The latest status.
+    public private(set) var status: ServerStatus = .notChecked
+
+    /// The runner every refresh trigger goes through; `isRunning` drives progress UI.
+    public let refresher = CoalescedRunner()
+
+    /// How long a check may take.
+    public var options = ServerVersionClient.Options(connectTimeout: .seconds(10), totalTimeout: .seconds(20))
+
+    @ObservationIgnored private let store: AddressStore
+    @ObservationIgnored private let checker: Checker
+
+    /// Creates the model, reading the kept address (or the default).
+    public init(
+        store: AddressStore = .userDefaults(),
+        defaultAddress: String = CompanionDefaults.serverAddress,
+        checker: @escaping Checker = { address, options throws(ServerVersionError) in
+            try await ServerVersionClient(options: options).version(of: address)
+        }
+    ) {
+        self.store = store
+        self.checker = checker
+        self.addressText = store.load() ?? defaultAddress
+    }
+
+    #if DEBUG
+        /// Debug builds only: allow plain http to a development server on the local
+        /// network. Off until the person turns it on; release builds have no such switch.
+        public var allowsInsecureLocalNetwork: Bool {
+            get { options.allowsInsecureLocalNetwork }
+            set { options.allowsInsecureLocalNetwork = newValue }
+        }
+    #endif
+
+    /// The server's base URL when the address is valid (for copy, open and share).
+    public var serverURL: URL? {
+        try? ServerAddress(addressText).baseURL
+    }
+
+    /// Checks the server now, or joins the check that will run next.
+    public func refresh() async {
+        await refresher.run { [weak self] in
+            await self?.check()
+        }
+    }
+
+    private func check() async {
+        let address: ServerAddress
+        do {
+            address = try ServerAddress(addressText)
+        } catch {
+            status = ServerStatus(error: error) ?? status
+            return
+        }
+        status = .checking
+        do {
+            status = .reachable(try await checker(address, options))
+        } catch {
+            status = ServerStatus(error: error) ?? .notChecked
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# CI step companion-new-check: runs the real `rastrillo-native companion new`
+# into a temporary folder and `companion check` on the result (and on
+# examples/companion), then builds and tests the new companion's package.
+# Every expectation is an exit status, so each line can fail.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+STRICT=${STRICT:--Xswiftc -warnings-as-errors}
+# shellcheck disable=SC2086
+$SWIFT build --product rastrillo-native $STRICT
+tool="$($SWIFT build --show-bin-path)/rastrillo-native"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "-- companion new (local checkout) + check"
+"$tool" companion new "$work/MyCompanion" --name MyCompanion --bundle-id com.example.mycompanion
+"$tool" companion check "$work/MyCompanion"
+if "$tool" companion check "$work/MyCompanion" --release >/dev/null 2>&1; then
+    echo "error: check --release accepted placeholder bundle IDs and a local package path" >&2
+    exit 1
+fi
+
+echo "-- companion new (pinned url + revision) + check --release"
+"$tool" companion new "$work/Pinned" --name Pinned --bundle-id org.acme.pinned \
+    --package-url https://github.com/rastrilloorg/rastrillo-native.git \
+    --revision 0123456789abcdef0123456789abcdef01234567 --server https://example.org
+"$tool" companion check "$work/Pinned" --release
+
+echo "-- companion check examples/companion"
+"$tool" companion check examples/companion
+
+echo "-- the new companion's package builds and its tests pass"
+# shellcheck disable=SC2086
+$SWIFT build --package-path "$work/MyCompanion" --build-tests $STRICT
+# shellcheck disable=SC2086
+$SWIFT test --package-path "$work/MyCompanion" $STRICT
