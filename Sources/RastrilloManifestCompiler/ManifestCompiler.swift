@@ -64,7 +64,7 @@ public struct ManifestCompiler: Sendable {
     {
         let node = try AppManifest.readJSON(bytes, source: sourceName)
         let manifest = try AppManifest.decode(node, source: sourceName)
-        return ManifestCompiler(manifest: manifest, sourceName: sourceName, compactJSON: CompactJSON.text(node))
+        return ManifestCompiler(manifest: manifest, sourceName: sourceName, compactJSON: JSONWriter.compact(node.value))
     }
 
     /// The files of the emitters named in `only` (all emitters when `nil`), sorted by name.

@@ -1,7 +1,7 @@
 /// The shared app manifest: destinations, commands, capabilities, link intent
 /// and the bridge contract, from which native and web presentations are compiled.
 ///
-/// Read one with `AppManifest.decode(_:source:)` (from bytes or a parsed node), which refuses unknown keys
+/// Read one with ``AppManifest/decode(_:source:)-(Collection<UInt8>,_)``, which refuses unknown keys
 /// and runs the full validation; every problem is reported with its JSON
 /// pointer and line:column.
 ///

@@ -527,6 +527,43 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "app-manifest.json",
+            base64: """
+                ewogICJzY2hlbWFWZXJzaW9uIjogMSwKICAiYXBwIjogeyJuYW1lIjogIkNvbXBhbmlvbiIsICJhcHBJRHMiOiBbIkFCQ0RF
+                MTIzNDUuY29tLmV4YW1wbGUuY29tcGFuaW9uIl19LAogICJvcmlnaW5zIjogWwogICAgeyJvcmlnaW4iOiAiaHR0cHM6Ly9h
+                cHAuZXhhbXBsZS5jb20iLCAiYWxpYXNlcyI6IFsiaHR0cHM6Ly93d3cuZXhhbXBsZS5jb20iXX0sCiAgICB7Im9yaWdpbiI6
+                ICJjb21wYW5pb246Ly9hcHAifQogIF0sCiAgImxpbmtzIjogeyJmb3JlaWduV2ViIjogImluQXBwQnJvd3NlciIsICJleHRl
+                cm5hbFNjaGVtZXMiOiBbIm1haWx0byJdfSwKICAiY2FwYWJpbGl0aWVzIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzLnJlYWQi
+                LCAiZGVzY3JpcHRpb24iOiAiU2VlIHRoZSBjb25maWd1cmVkIHNlcnZlcnMgYW5kIHRoZWlyIHZlcnNpb25zIn0sCiAgICB7
+                ImlkIjogInNlcnZlcnMud3JpdGUiLCAiZGVzY3JpcHRpb24iOiAiQWRkLCBlZGl0IGFuZCByZW1vdmUgc2VydmVycyJ9CiAg
+                XSwKICAiZGVzdGluYXRpb25zIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzIiwgInBhdHRlcm4iOiAiL3NlcnZlcnMveyR9Iiwg
+                InByZXNlbnRhdGlvbiI6ICJuYXRpdmUiLCAidGl0bGVLZXkiOiAiZGVzdGluYXRpb24uc2VydmVycyIsICJjYXBhYmlsaXRp
+                ZXMiOiBbInNlcnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogInNlcnZlciIsICJw
+                YXR0ZXJuIjogIi9zZXJ2ZXJzL3tzZXJ2ZXJJRH0iLCAicGFyYW1zIjogeyJzZXJ2ZXJJRCI6ICJ1dWlkIn0sICJwcmVzZW50
+                YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLnNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNl
+                cnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogImFkZFNlcnZlciIsICJwYXR0ZXJu
+                IjogIi9zZXJ2ZXJzL25ldyIsICJwcmVzZW50YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFk
+                ZFNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0sCiAgICB7ImlkIjogInJlbGVhc2VOb3RlcyIs
+                ICJwYXR0ZXJuIjogIi9yZWxlYXNlcy97dmVyc2lvbn0iLCAicHJlc2VudGF0aW9uIjogIndlYiIsICJ0aXRsZUtleSI6ICJk
+                ZXN0aW5hdGlvbi5yZWxlYXNlTm90ZXMifSwKICAgIHsiaWQiOiAiZG9jcyIsICJwYXR0ZXJuIjogIi9kb2NzLyIsICJwcmVz
+                ZW50YXRpb24iOiAid2ViIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmRvY3MiLCAibGluayI6ICJpbkFwcEJyb3dzZXIi
+                fSwKICAgIHsiaWQiOiAiYWNjb3VudCIsICJwYXR0ZXJuIjogIi9hY2NvdW50LyIsICJwcmVzZW50YXRpb24iOiAid2ViIiwg
+                InRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFjY291bnQiLCAibGluayI6ICJleHRlcm5hbEJyb3dzZXIifQogIF0sCiAgImNv
+                bW1hbmRzIjogWwogICAgeyJpZCI6ICJjaGVja1ZlcnNpb24iLCAidGl0bGVLZXkiOiAiY29tbWFuZC5jaGVja1ZlcnNpb24i
+                LCAic3ltYm9sIjogImFycm93LmNsb2Nrd2lzZSIsICJzaG9ydGN1dCI6ICJjbWQrciIsICJwbGFjZW1lbnRzIjogWyJ0b29s
+                YmFyIiwgIm1lbnUiLCAiYXBwU2hvcnRjdXQiXSwgImRlc3RpbmF0aW9ucyI6IFsic2VydmVycyIsICJzZXJ2ZXIiXSwgImNh
+                cGFiaWxpdGllcyI6IFsic2VydmVycy5yZWFkIl19LAogICAgeyJpZCI6ICJhZGRTZXJ2ZXJDb21tYW5kIiwgInRpdGxlS2V5
+                IjogImNvbW1hbmQuYWRkU2VydmVyIiwgInN5bWJvbCI6ICJwbHVzIiwgInNob3J0Y3V0IjogImNtZCtuIiwgInBsYWNlbWVu
+                dHMiOiBbInRvb2xiYXIiLCAibWVudSJdLCAiY2FwYWJpbGl0aWVzIjogWyJzZXJ2ZXJzLndyaXRlIl19LAogICAgeyJpZCI6
+                ICJjb3B5QWRkcmVzcyIsICJ0aXRsZUtleSI6ICJjb21tYW5kLmNvcHlBZGRyZXNzIiwgInN5bWJvbCI6ICJkb2Mub24uZG9j
+                IiwgInNob3J0Y3V0IjogImNtZCtzaGlmdCtjIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUi
+                LCAibWVudSJdLCAiZGVzdGluYXRpb25zIjogWyJzZXJ2ZXIiXX0sCiAgICB7ImlkIjogInJlbW92ZVNlcnZlciIsICJ0aXRs
+                ZUtleSI6ICJjb21tYW5kLnJlbW92ZVNlcnZlciIsICJzeW1ib2wiOiAidHJhc2giLCAic2hvcnRjdXQiOiAiY21kK2RlbGV0
+                ZSIsICJyb2xlIjogImRlc3RydWN0aXZlIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiXSwg
+                ImRlc3RpbmF0aW9ucyI6IFsic2VydmVyIl0sICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0KICBdCn0K
+                """
+        ),
+        (
             path: "project.yml",
             base64: """
                 IyBYY29kZUdlbiBzcGVjIG9mIHRoZSBSYXN0cmlsbG9OYXRpdmUgY29tcGFuaW9uIGV4YW1wbGU6IG9uZSBTd2lmdFVJIGFw

@@ -6,7 +6,7 @@ import Testing
 /// Seeded fuzz and differential tests of the router (the seed is printed).
 @Suite("LinkRouter: fuzz and parser differentials")
 struct LinkRouterFuzzTests {
-    static let seed: UInt64 = 0x00C0_FFEE_2026
+    static let seed = SeededGenerator.seed("LinkRouterFuzzTests", fallback: 0x00C0_FFEE_2026)
     static let router = LinkRouter(manifest: ManifestFixtures.parityManifest)
 
     static let bases = [
@@ -46,7 +46,6 @@ struct LinkRouterFuzzTests {
 
     @Test("random and mutated URLs never crash the router, and refusals are always explained")
     func neverCrashes() {
-        print("LinkRouterFuzzTests seed \(Self.seed)")
         var generator = SeededGenerator(seed: Self.seed ^ 0xA5A5)
         for text in Self.fuzzURLs(count: 20_000) {
             let decision = Self.router.decide(text)
@@ -79,7 +78,6 @@ struct LinkRouterFuzzTests {
         "internal only when URLComponents and node's WHATWG URL agree the origin is listed; refused where they disagree"
     )
     func whatwgDifferential() throws {
-        print("LinkRouterFuzzTests.whatwgDifferential seed \(Self.seed)")
         let urls = Self.fuzzURLs(count: 4_000) + (try LinkRouterCorpusTests.load().map(\.url))
         var lines: [String] = []
         for text in urls {

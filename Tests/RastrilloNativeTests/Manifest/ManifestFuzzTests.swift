@@ -6,7 +6,7 @@ import Testing
 /// Seeded fuzz of the decoder and validator (the seed is printed).
 @Suite("Manifest validator: fuzz")
 struct ManifestFuzzTests {
-    static let seed: UInt64 = 0x0000_F022_2026
+    static let seed = SeededGenerator.seed("ManifestFuzzTests", fallback: 0x0000_F022_2026)
 
     static let snippets = [
         "{}", "[]", "null", "1", "-1", "1e999", "\"\"", "\"/{$}\"", "\"/{a...}\"", "\"/a/{b}\"", "\"/{x}/\"",
@@ -16,7 +16,6 @@ struct ManifestFuzzTests {
 
     @Test("mutated manifests never crash the decoder; every issue has a pointer and a message")
     func mutatedManifests() throws {
-        print("ManifestFuzzTests seed \(Self.seed)")
         var generator = SeededGenerator(seed: Self.seed)
         let original = Array(try Data(contentsOf: ManifestFixtures.parityFile("parity-manifest.json")))
         var accepted = 0

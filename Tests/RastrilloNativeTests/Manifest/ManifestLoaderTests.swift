@@ -2,9 +2,8 @@ import Foundation
 import RastrilloNative
 import Testing
 
-/// A scripted server answer for the loader, recording the ETags it was sent.
-/// (A real loopback-server test of `URLSessionManifestFetcher` follows once the
-/// shared LoopbackHTTPServer is on main.)
+/// Scripted fetch results (including a thrown error, which a server cannot
+/// produce), recording the ETags sent; the loopback suite below uses a real server.
 final class ScriptedFetcher: ManifestFetching, @unchecked Sendable {
     // @unchecked: `answers` and `sentETags` are only touched while holding `lock`.
     private let lock = NSLock()
@@ -133,5 +132,55 @@ struct ManifestLoaderTests {
                 bundled: Array("{}".utf8), remoteURL: Self.url, cache: Self.cache(), fetcher: ScriptedFetcher([])
             ).load()
         }
+    }
+}
+
+@Suite("ManifestLoader over a real loopback server")
+struct ManifestLoaderLoopbackTests {
+    @Test("200 with ETag, then 304 for If-None-Match, then a refused manifest and a 500 keep the cached copy")
+    func loopback() async throws {
+        let fresh = ManifestLoaderTests.manifest("fresh")
+        let invalid = Array(
+            #"{"schemaVersion": 1, "app": {"name": "T"}, "origins": [], "destinations": [], "x": 1}"#.utf8)
+        let server = try LoopbackHTTPServer(routes: [
+            "/app-manifest.json": { request in
+                request.header("If-None-Match") == "\"v1\""
+                    ? LoopbackResponse(status: 304)
+                    : .bytes(fresh, contentType: "application/json", headers: [(name: "ETag", value: "\"v1\"")])
+            },
+            "/invalid.json": { _ in
+                .bytes(invalid, contentType: "application/json", headers: [(name: "ETag", value: "\"x\"")])
+            },
+            "/broken.json": { _ in .text("oops", status: 500) },
+        ])
+        defer { server.stop() }
+        let cache = ManifestLoaderTests.cache()
+        let bundled = ManifestLoaderTests.manifest("bundled")
+        let url = server.url("/app-manifest.json")
+
+        let first = try await ManifestLoader(bundled: bundled, remoteURL: url, cache: cache).load()
+        #expect(first.origin == .fresh)
+        #expect(first.notes == [.bundledLoaded, .noCache, .freshLoaded(etag: "\"v1\"")])
+        #expect(first.manifest.destinations.map(\.id) == ["fresh"])
+
+        let second = try await ManifestLoader(bundled: bundled, remoteURL: url, cache: cache).load()
+        #expect(second.origin == .cached)
+        #expect(second.notes == [.bundledLoaded, .cachedLoaded(etag: "\"v1\""), .notModified])
+        #expect(server.requests.last?.header("If-None-Match") == "\"v1\"")
+
+        let refused = try await ManifestLoader(bundled: bundled, remoteURL: server.url("/invalid.json"), cache: cache)
+            .load()
+        #expect(refused.origin == .bundled)
+        guard case .freshRefused = refused.notes.last else {
+            Issue.record("\(refused.notes)")
+            return
+        }
+        #expect(cache.read(server.url("/invalid.json")) == nil)
+
+        let broken = try await ManifestLoader(bundled: bundled, remoteURL: server.url("/broken.json"), cache: cache)
+            .load()
+        #expect(broken.notes.last == .freshRefused("HTTP 500"))
+        // The first URL's entry is untouched by the other URLs (full-URL keys).
+        #expect(cache.read(url)?.etag == "\"v1\"")
     }
 }
