@@ -73,8 +73,9 @@ struct EmitterTests {
         #expect(first == second)
         #expect(
             first.map(\.name) == [
-                "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js", "app_manifest_gen.go",
-                "apple-app-site-association", "path-configuration.json",
+                "AppManifest.bridge.swift", "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js",
+                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js",
+                "path-configuration.json",
             ])
         for file in first {
             #expect(file.contents.contains("generated from parity-manifest.json, do not edit"), "\(file.name)")
