@@ -4,17 +4,18 @@ import PackagePlugin
 /// Compiles a target's `app-manifest.json` into Swift at build time.
 ///
 /// Add the plugin to a target that contains an `app-manifest.json`; the build
-/// runs `rastrillo-native manifest build <manifest> --only swift` and compiles
-/// the generated `AppManifest.generated.swift` (the typed `Destination` and
-/// `Command` enums, the capability set and the route table) into the target.
+/// runs `rastrillo-native manifest build <manifest> --only swift,bridge-swift`
+/// and compiles the generated `AppManifest.generated.swift` (the typed
+/// `Destination` and `Command` enums, the capability set and the route table)
+/// and `AppManifest.bridge.swift` (the bridge's payload types) into the target.
 /// A target without the file gets no command. An invalid manifest fails the
 /// build with the validator's messages (file, JSON pointer, line:column).
 @main
 struct RastrilloManifestPlugin: BuildToolPlugin {
     /// The manifest file name the plugin looks for in a target.
     static let manifestName = "app-manifest.json"
-    /// The Swift file `manifest build --only swift` writes.
-    static let generatedName = "AppManifest.generated.swift"
+    /// The Swift files `manifest build --only swift,bridge-swift` writes.
+    static let generatedNames = ["AppManifest.generated.swift", "AppManifest.bridge.swift"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
@@ -31,9 +32,9 @@ struct RastrilloManifestPlugin: BuildToolPlugin {
         .buildCommand(
             displayName: "Compiling \(manifest.lastPathComponent) into Swift",
             executable: tool,
-            arguments: ["manifest", "build", manifest.path, "--out", output.path, "--only", "swift"],
+            arguments: ["manifest", "build", manifest.path, "--out", output.path, "--only", "swift,bridge-swift"],
             inputFiles: [manifest],
-            outputFiles: [output.appendingPathComponent(generatedName)]
+            outputFiles: generatedNames.map { output.appendingPathComponent($0) }
         )
     }
 }
