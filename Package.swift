@@ -39,9 +39,11 @@ let package = Package(
         .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.
         .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-native"]),
+        // Its app-manifest.json (the bridge fixture) is compiled by the plugin, as an app's would be.
         .executableTarget(
             name: "rastrillo-bench",
-            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
+            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"],
+            plugins: ["RastrilloManifestPlugin"]
         ),
         // Test helpers every test target shares (seeded generators).
         .target(name: "RastrilloTestSupport", path: "Tests/RastrilloTestSupport"),

@@ -24,7 +24,6 @@ enum BridgeFixtureFiles {
         Output(
             manifest: fixture, directory: "Tests/RastrilloNativeTests/Bridge/Generated",
             emitters: ["swift", "bridge-swift"]),
-        Output(manifest: fixture, directory: "Sources/rastrillo-bench/Generated", emitters: ["swift", "bridge-swift"]),
         Output(manifest: fixture, directory: "Tests/BridgeFixture/generated", emitters: ["bridge-js"]),
         Output(manifest: example, directory: "examples/companion-web/static", emitters: ["bridge-js"]),
     ]
