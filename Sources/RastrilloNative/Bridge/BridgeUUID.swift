@@ -9,43 +9,47 @@ enum BridgeUUID {
     static func parse(_ text: String) -> UUID? {
         let utf8 = text.utf8
         guard utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var byteIndex = 0
-        var high: UInt8?
-        for (offset, character) in utf8.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+            var byteIndex = 0
+            var high: UInt8?
+            for (offset, character) in utf8.enumerated() {
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    guard character == UInt8(ascii: "-") else { return false }
+                    continue
+                }
+                guard let nibble = hexValue(character) else { return false }
+                if let first = high {
+                    bytes[byteIndex] = first << 4 | nibble
+                    byteIndex += 1
+                    high = nil
+                } else {
+                    high = nibble
+                }
             }
-            guard let nibble = hexValue(character) else { return nil }
-            if let first = high {
-                bytes[byteIndex] = first << 4 | nibble
-                byteIndex += 1
-                high = nil
-            } else {
-                high = nibble
-            }
+            return true
         }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return valid ? UUID(uuid: uuid) : nil
     }
 
     /// The lowercase 36-character form.
     static func format(_ uuid: UUID) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(36)
         withUnsafeBytes(of: uuid.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(digits[Int(byte >> 4)])
-                out.append(digits[Int(byte & 0x0F)])
+            String(unsafeUninitializedCapacity: 36) { out in
+                let digits: StaticString = "0123456789abcdef"
+                var cursor = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[cursor] = UInt8(ascii: "-")
+                        cursor += 1
+                    }
+                    out[cursor] = digits.utf8Start[Int(byte >> 4)]
+                    out[cursor + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    cursor += 2
+                }
+                return cursor
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -17,33 +17,45 @@ struct RequestPath: Sendable, Hashable {
     /// Splits `rawPath` (empty means `/`), refusing empty and dot segments and
     /// escapes that decode to invalid UTF-8 or control characters.
     static func split(_ rawPath: String) -> Result<RequestPath, LinkRefusal> {
-        let path = rawPath.isEmpty ? "/" : rawPath
-        let bytes = path.utf8
+        var path = rawPath.isEmpty ? "/" : rawPath
+        return path.withUTF8 { split(bytes: $0) }
+    }
+
+    /// ``split(_:)`` on the path's contiguous UTF-8 bytes: segment bounds are integer offsets,
+    /// and a segment's `String` is made once, straight from its bytes.
+    private static func split(bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestPath, LinkRefusal> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(.emptySegment) }
         var segments: [Segment] = []
-        var start = bytes.index(after: bytes.startIndex)
+        var start = 1
         while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            let part = bytes[start..<end]
-            if part.isEmpty {
-                guard end == bytes.endIndex else { return .failure(.emptySegment) }
+            var end = start
+            var hasPercent = false
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
+                if bytes[end] == UInt8(ascii: "%") { hasPercent = true }
+                end += 1
+            }
+            if start == end {
+                guard end == bytes.count else { return .failure(.emptySegment) }
                 segments.append(.trailingSlash)
                 break
             }
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let decoded: String
-            if part.contains(UInt8(ascii: "%")) {
-                guard let text = PercentDecoding.decode(Substring(part)) else { return .failure(.badPercentEncoding) }
+            if hasPercent {
+                guard let text = PercentDecoding.decode(String(decoding: part, as: UTF8.self)) else {
+                    return .failure(.badPercentEncoding)
+                }
                 if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                     return .failure(.controlCharacter(offset: 0))
                 }
                 decoded = text
             } else {
-                decoded = String(Substring(part))
+                decoded = String(decoding: part, as: UTF8.self)
             }
             if decoded == "." || decoded == ".." { return .failure(.dotSegment) }
             segments.append(.text(decoded))
-            if end == bytes.endIndex { break }
-            start = bytes.index(after: end)
+            if end == bytes.count { break }
+            start = end + 1
         }
         return .success(RequestPath(segments: segments))
     }

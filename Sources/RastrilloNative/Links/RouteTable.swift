@@ -128,9 +128,8 @@ final class RouteTable: Sendable {
         _ nodeIndex: Int, _ segments: ArraySlice<RequestPath.Segment>, _ values: inout [String],
         _ query: [(String, String)]
     ) -> Match? {
-        let node = nodes[nodeIndex]
         guard let segment = segments.first else {
-            for destination in node.terminal {
+            for destination in nodes[nodeIndex].terminal {
                 if let params = typedParams(destination, values, query) {
                     return Match(destination: destination, params: params, exact: true)
                 }
@@ -140,25 +139,35 @@ final class RouteTable: Sendable {
         let remaining = segments.dropFirst()
         switch segment {
         case .text(let text):
-            if let child = node.literals[UTF8Key(text)], let found = walk(child, remaining, &values, query) {
+            if let child = nodes[nodeIndex].literals[UTF8Key(text)],
+                let found = walk(child, remaining, &values, query)
+            {
                 return found
             }
-            if let child = node.wildcard {
+            if let child = nodes[nodeIndex].wildcard {
                 values.append(text)
                 if let found = walk(child, remaining, &values, query) { return found }
                 values.removeLast()
             }
         case .trailingSlash:
-            if let child = node.end, let found = walk(child, remaining, &values, query) { return found }
+            if let child = nodes[nodeIndex].end, let found = walk(child, remaining, &values, query) { return found }
         }
-        if !node.rest.isEmpty {
-            let restValue = segments.map { segment -> String in
-                if case .text(let text) = segment { return text }
-                return ""
-            }.joined(separator: "/")
+        let rest = nodes[nodeIndex].rest
+        if !rest.isEmpty {
+            // The remainder is only joined into a value when a named subtree wildcard needs it.
+            var restValue: String?
             let exact = segments.count == 1 && segment == .trailingSlash
-            for (destination, named) in node.rest {
-                if named { values.append(restValue) }
+            for (destination, named) in rest {
+                if named {
+                    let value =
+                        restValue
+                        ?? segments.map { segment -> String in
+                            if case .text(let text) = segment { return text }
+                            return ""
+                        }.joined(separator: "/")
+                    restValue = value
+                    values.append(value)
+                }
                 if let params = typedParams(destination, values, query) {
                     return Match(destination: destination, params: params, exact: exact)
                 }
