@@ -24,6 +24,9 @@
     }
 
     /// Hosts one `WKWebView` with the bridge adapter attached; translates, decides nothing.
+    /// Main-actor isolated as a whole: the representable conformance is in an extension, and
+    /// `WebViewBridge` and `BridgeDispatcher` are created on the main actor.
+    @MainActor
     struct WebViewHost {
         let url: URL
         let route: @MainActor (LinkDecision, URL) -> Void
