@@ -24,15 +24,15 @@ manifest-schema-check: manifest-cli
 	@echo "== manifest-schema-check: docs/app-manifest.schema.json is what 'manifest schema' prints, valid manifests pass it and bad shapes fail it"
 	@diff -u docs/app-manifest.schema.json <($(MANIFEST_CLI) manifest schema) || \
 		{ echo "docs/app-manifest.schema.json is stale: run rastrillo-native manifest schema > docs/app-manifest.schema.json"; exit 1; }
-	python3 $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/app-manifest.json \
+	python3 $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/Sources/CompanionCore/app-manifest.json \
 		$(MANIFEST_PARITY)/parity-manifest.json
 
 manifest-example-check: manifest-cli
-	@echo "== manifest-example-check: examples/companion/app-manifest.json validates and compiles"
-	$(MANIFEST_CLI) manifest check examples/companion/app-manifest.json
+	@echo "== manifest-example-check: examples/companion/Sources/CompanionCore/app-manifest.json validates and compiles"
+	$(MANIFEST_CLI) manifest check examples/companion/Sources/CompanionCore/app-manifest.json
 	@out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
-	$(MANIFEST_CLI) manifest build examples/companion/app-manifest.json --out "$$out" >/dev/null && \
-	$(MANIFEST_CLI) manifest build examples/companion/app-manifest.json --out "$$out" --check
+	$(MANIFEST_CLI) manifest build examples/companion/Sources/CompanionCore/app-manifest.json --out "$$out" >/dev/null && \
+	$(MANIFEST_CLI) manifest build examples/companion/Sources/CompanionCore/app-manifest.json --out "$$out" --check
 
 manifest-emit: manifest-cli
 	@echo "== manifest-emit: emit JS and Go for the parity manifest into $(MANIFEST_GEN)"

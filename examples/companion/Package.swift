@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
 // The companion's platform-neutral core (model and every decision), built and
 // tested on any platform with `swift test`. The SwiftUI files in Sources/ are
-// built by the Xcode project (project.yml), not by this package.
+// built by the Xcode project (project.yml), not by this package. The
+// destinations and commands are generated from Sources/CompanionCore/app-manifest.json
+// at build time by RastrilloManifestPlugin.
 
 import PackageDescription
 
@@ -15,7 +17,8 @@ let package = Package(
         .target(
             name: "CompanionCore",
             dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")],
-            path: "Sources/CompanionCore"
+            path: "Sources/CompanionCore",
+            plugins: [.plugin(name: "RastrilloManifestPlugin", package: "RastrilloNative")]
         ),
         .testTarget(
             name: "CompanionCoreTests",

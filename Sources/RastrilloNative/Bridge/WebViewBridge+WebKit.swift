@@ -19,7 +19,7 @@
     ///
     /// ```swift
     /// let bridge = WebViewBridge(dispatcher: dispatcher, navigation: WebScreenNavigationPolicy(router: router)) {
-    ///     decision in appRouter.handle(decision)
+    ///     decision, url in appRouter.handle(decision, url)
     /// }
     /// bridge.attach(to: webView)
     /// ```
@@ -29,16 +29,17 @@
         public let dispatcher: BridgeDispatcher
         /// The core that decides navigations.
         public let navigation: WebScreenNavigationPolicy
-        private let route: @MainActor (LinkDecision) -> Void
+        private let route: @MainActor (LinkDecision, URL) -> Void
         private weak var webView: WKWebView?
 
         /// Creates the adapter.
         ///
-        /// - Parameter route: called with the router's decision for every navigation the web view
-        ///   does not load (a native screen, the browser, the in-app browser, or a refusal).
+        /// - Parameter route: called with the router's decision and the URL for every navigation the
+        ///   web view does not load (a native screen, the browser, the in-app browser, or a refusal);
+        ///   the URL is what the app opens in the browser.
         public init(
             dispatcher: BridgeDispatcher, navigation: WebScreenNavigationPolicy,
-            route: @escaping @MainActor (LinkDecision) -> Void
+            route: @escaping @MainActor (LinkDecision, URL) -> Void
         ) {
             self.dispatcher = dispatcher
             self.navigation = navigation
@@ -93,7 +94,7 @@
             switch navigation.decide(url: url.absoluteString, isMainFrame: isMainFrame, isRedirect: false) {
             case .allow: return .allow
             case .cancel(let decision):
-                route(decision)
+                route(decision, url)
                 return .cancel
             }
         }
@@ -107,7 +108,7 @@
                 url: url.absoluteString, isMainFrame: true, isRedirect: true)
             {
                 webView.stopLoading()
-                route(decision)
+                route(decision, url)
             }
         }
 

@@ -34,17 +34,17 @@ struct CompanionChecker {
         return diagnostics.sorted { $0.line < $1.line }
     }
 
-    private mutating func error(_ line: Int, _ message: String) {
+    mutating func error(_ line: Int, _ message: String) {
         diagnostics.append(CompanionDiagnostic(severity: .error, file: displayPath, line: line, message: message))
     }
 
-    private mutating func warning(_ line: Int, _ message: String) {
+    mutating func warning(_ line: Int, _ message: String) {
         diagnostics.append(CompanionDiagnostic(severity: .warning, file: displayPath, line: line, message: message))
     }
 
     /// Reports keys outside `known`; returns the entries.
     @discardableResult
-    private mutating func checkKeys(_ node: YAMLNode, _ known: Set<String>, where place: String) -> [YAMLEntry] {
+    mutating func checkKeys(_ node: YAMLNode, _ known: Set<String>, where place: String) -> [YAMLEntry] {
         guard let entries = node.entries else {
             error(node.line, "\(place) must be a mapping, not \(node.kindDescription)")
             return []
@@ -237,6 +237,8 @@ struct CompanionChecker {
                 isApplication: target["type"]?.string == "application")
             checkSettings(target["settings"], name: entry.key)
             checkInfo(target["info"], name: entry.key)
+            checkManifestWiring(
+                target, name: entry.key, line: entry.line, sourcePaths: Self.sourcePaths(target["sources"]))
         }
         if applications == 0 { error(targets.line, "no target has type: application") }
     }
@@ -280,6 +282,12 @@ struct CompanionChecker {
         }
     }
 
+    /// The source folder paths of a target (`sources: Sources`, a list, or `- path:` entries).
+    static func sourcePaths(_ sources: YAMLNode?) -> [String] {
+        guard let sources else { return [] }
+        return (sources.items ?? [sources]).compactMap { ($0["path"] ?? $0).string }
+    }
+
     private mutating func checkSources(_ sources: YAMLNode?, name: String, line: Int) {
         guard let sources else {
             error(line, "target \(name) has no sources; set sources: [Sources]")
@@ -306,7 +314,7 @@ struct CompanionChecker {
                 error(pathNode.line, "source folder '\(path)' of target \(name) does not exist")
             }
         }
-        let privacy = items.compactMap { ($0["path"] ?? $0).string }.contains { path in
+        let privacy = Self.sourcePaths(sources).contains { path in
             let enumerator = FileManager.default.enumerator(atPath: folder.appendingPathComponent(path).path)
             return (enumerator?.allObjects as? [String] ?? []).contains { $0.hasSuffix("PrivacyInfo.xcprivacy") }
         }

@@ -8,7 +8,7 @@ extension CompanionTemplate {
         (
             path: ".gitignore",
             base64: """
-                LmJ1aWxkLwouc3dpZnRwbS8KKi54Y29kZXByb2ovClBhY2thZ2UucmVzb2x2ZWQK
+                LmJ1aWxkLwouc3dpZnRwbS8KKi54Y29kZXByb2ovClBhY2thZ2UucmVzb2x2ZWQKKi5lbnRpdGxlbWVudHMK
                 """
         ),
         (
@@ -17,16 +17,19 @@ extension CompanionTemplate {
                 Ly8gc3dpZnQtdG9vbHMtdmVyc2lvbjogNi4wCi8vIFRoZSBjb21wYW5pb24ncyBwbGF0Zm9ybS1uZXV0cmFsIGNvcmUgKG1v
                 ZGVsIGFuZCBldmVyeSBkZWNpc2lvbiksIGJ1aWx0IGFuZAovLyB0ZXN0ZWQgb24gYW55IHBsYXRmb3JtIHdpdGggYHN3aWZ0
                 IHRlc3RgLiBUaGUgU3dpZnRVSSBmaWxlcyBpbiBTb3VyY2VzLyBhcmUKLy8gYnVpbHQgYnkgdGhlIFhjb2RlIHByb2plY3Qg
-                KHByb2plY3QueW1sKSwgbm90IGJ5IHRoaXMgcGFja2FnZS4KCmltcG9ydCBQYWNrYWdlRGVzY3JpcHRpb24KCmxldCBwYWNr
-                YWdlID0gUGFja2FnZSgKICAgIG5hbWU6ICJDb21wYW5pb24iLAogICAgcGxhdGZvcm1zOiBbLmlPUygudjE3KSwgLm1hY09T
-                KC52MTQpXSwKICAgIGRlcGVuZGVuY2llczogWwogICAgICAgIC5wYWNrYWdlKG5hbWU6ICJSYXN0cmlsbG9OYXRpdmUiLCBw
-                YXRoOiAiLi4vLi4iKQogICAgXSwKICAgIHRhcmdldHM6IFsKICAgICAgICAudGFyZ2V0KAogICAgICAgICAgICBuYW1lOiAi
-                Q29tcGFuaW9uQ29yZSIsCiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWy5wcm9kdWN0KG5hbWU6ICJSYXN0cmlsbG9OYXRp
-                dmUiLCBwYWNrYWdlOiAiUmFzdHJpbGxvTmF0aXZlIildLAogICAgICAgICAgICBwYXRoOiAiU291cmNlcy9Db21wYW5pb25D
-                b3JlIgogICAgICAgICksCiAgICAgICAgLnRlc3RUYXJnZXQoCiAgICAgICAgICAgIG5hbWU6ICJDb21wYW5pb25Db3JlVGVz
-                dHMiLAogICAgICAgICAgICBkZXBlbmRlbmNpZXM6IFsiQ29tcGFuaW9uQ29yZSJdLAogICAgICAgICAgICBwYXRoOiAiVGVz
-                dHMvQ29tcGFuaW9uQ29yZVRlc3RzIgogICAgICAgICksCiAgICBdLAogICAgc3dpZnRMYW5ndWFnZU1vZGVzOiBbLnY2XQop
-                Cg==
+                KHByb2plY3QueW1sKSwgbm90IGJ5IHRoaXMgcGFja2FnZS4gVGhlCi8vIGRlc3RpbmF0aW9ucyBhbmQgY29tbWFuZHMgYXJl
+                IGdlbmVyYXRlZCBmcm9tIFNvdXJjZXMvQ29tcGFuaW9uQ29yZS9hcHAtbWFuaWZlc3QuanNvbgovLyBhdCBidWlsZCB0aW1l
+                IGJ5IFJhc3RyaWxsb01hbmlmZXN0UGx1Z2luLgoKaW1wb3J0IFBhY2thZ2VEZXNjcmlwdGlvbgoKbGV0IHBhY2thZ2UgPSBQ
+                YWNrYWdlKAogICAgbmFtZTogIkNvbXBhbmlvbiIsCiAgICBwbGF0Zm9ybXM6IFsuaU9TKC52MTcpLCAubWFjT1MoLnYxNCld
+                LAogICAgZGVwZW5kZW5jaWVzOiBbCiAgICAgICAgLnBhY2thZ2UobmFtZTogIlJhc3RyaWxsb05hdGl2ZSIsIHBhdGg6ICIu
+                Li8uLiIpCiAgICBdLAogICAgdGFyZ2V0czogWwogICAgICAgIC50YXJnZXQoCiAgICAgICAgICAgIG5hbWU6ICJDb21wYW5p
+                b25Db3JlIiwKICAgICAgICAgICAgZGVwZW5kZW5jaWVzOiBbLnByb2R1Y3QobmFtZTogIlJhc3RyaWxsb05hdGl2ZSIsIHBh
+                Y2thZ2U6ICJSYXN0cmlsbG9OYXRpdmUiKV0sCiAgICAgICAgICAgIHBhdGg6ICJTb3VyY2VzL0NvbXBhbmlvbkNvcmUiLAog
+                ICAgICAgICAgICBwbHVnaW5zOiBbLnBsdWdpbihuYW1lOiAiUmFzdHJpbGxvTWFuaWZlc3RQbHVnaW4iLCBwYWNrYWdlOiAi
+                UmFzdHJpbGxvTmF0aXZlIildCiAgICAgICAgKSwKICAgICAgICAudGVzdFRhcmdldCgKICAgICAgICAgICAgbmFtZTogIkNv
+                bXBhbmlvbkNvcmVUZXN0cyIsCiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWyJDb21wYW5pb25Db3JlIl0sCiAgICAgICAg
+                ICAgIHBhdGg6ICJUZXN0cy9Db21wYW5pb25Db3JlVGVzdHMiCiAgICAgICAgKSwKICAgIF0sCiAgICBzd2lmdExhbmd1YWdl
+                TW9kZXM6IFsudjZdCikK
                 """
         ),
         (
@@ -39,6 +42,25 @@ extension CompanionTemplate {
                 ID0gdGV4dAogICAgICAgICNlbHNlaWYgY2FuSW1wb3J0KEFwcEtpdCkKICAgICAgICAgICAgTlNQYXN0ZWJvYXJkLmdlbmVy
                 YWwuY2xlYXJDb250ZW50cygpCiAgICAgICAgICAgIE5TUGFzdGVib2FyZC5nZW5lcmFsLnNldFN0cmluZyh0ZXh0LCBmb3JU
                 eXBlOiAuc3RyaW5nKQogICAgICAgICNlbmRpZgogICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Sources/CommandButton.swift",
+            base64: """
+                aW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgU3dpZnRVSQoKLy8vIE9uZSBtYW5pZmVzdCBjb21tYW5kIGFzIGEgYnV0
+                dG9uOiB0aXRsZSwgc3ltYm9sLCByb2xlIGFuZCAob3B0aW9uYWxseSkgc2hvcnRjdXQKLy8vIGNvbWUgZnJvbSBpdHMgYGBD
+                b21tYW5kQ29udHJvbGBgOyB0aGUgbW9kZWwgcnVucyBpdC4Kc3RydWN0IENvbW1hbmRCdXR0b246IFZpZXcgewogICAgbGV0
+                IGNvbnRyb2w6IENvbW1hbmRDb250cm9sCiAgICBsZXQgbW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICB2YXIgd2l0aFNob3J0
+                Y3V0ID0gdHJ1ZQoKICAgIHZhciBib2R5OiBzb21lIFZpZXcgewogICAgICAgIEJ1dHRvbihyb2xlOiBjb250cm9sLmlzRGVz
+                dHJ1Y3RpdmUgPyAuZGVzdHJ1Y3RpdmUgOiBuaWwpIHsKICAgICAgICAgICAgVGFzayB7CiAgICAgICAgICAgICAgICBpZiBj
+                YXNlIC5jb3B5KGxldCB0ZXh0KSA9IGF3YWl0IG1vZGVsLnBlcmZvcm0oY29udHJvbC5jb21tYW5kKSB7CiAgICAgICAgICAg
+                ICAgICAgICAgQ2xpcGJvYXJkLmNvcHkodGV4dCkKICAgICAgICAgICAgICAgIH0KICAgICAgICAgICAgfQogICAgICAgIH0g
+                bGFiZWw6IHsKICAgICAgICAgICAgaWYgbGV0IHN5bWJvbCA9IGNvbnRyb2wuc3ltYm9sIHsKICAgICAgICAgICAgICAgIExh
+                YmVsKExvY2FsaXplZFN0cmluZ0tleShjb250cm9sLnRpdGxlS2V5KSwgc3lzdGVtSW1hZ2U6IHN5bWJvbCkKICAgICAgICAg
+                ICAgfSBlbHNlIHsKICAgICAgICAgICAgICAgIFRleHQoTG9jYWxpemVkU3RyaW5nS2V5KGNvbnRyb2wudGl0bGVLZXkpKQog
+                ICAgICAgICAgICB9CiAgICAgICAgfQogICAgICAgIC5kaXNhYmxlZChjb250cm9sLmNvbW1hbmQgPT0gLmNoZWNrVmVyc2lv
+                biAmJiBtb2RlbC5yZWZyZXNoZXIuaXNSdW5uaW5nKQogICAgICAgIC5rZXlib2FyZFNob3J0Y3V0KHdpdGhTaG9ydGN1dCA/
+                IGNvbnRyb2wuc2hvcnRjdXQ/LnN3aWZ0VUkgOiBuaWwpCiAgICB9Cn0K
                 """
         ),
         (
@@ -78,6 +100,35 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/CompanionCore/CommandControl.swift",
+            base64: """
+                aW1wb3J0IFJhc3RyaWxsb05hdGl2ZQoKLy8vIEhvdyBhIHZpZXcgc2hvd3Mgb25lIG1hbmlmZXN0IGNvbW1hbmQ6IGl0cyB0
+                aXRsZSBrZXksIFNGIFN5bWJvbCwgc2hvcnRjdXQgYW5kCi8vLyB3aGV0aGVyIGl0IGlzIGRlc3RydWN0aXZlLCByZWFkIGZy
+                b20gdGhlIGdlbmVyYXRlZCBgQ29tbWFuZGAgbWV0YWRhdGEuCnN0cnVjdCBDb21tYW5kQ29udHJvbDogSGFzaGFibGUsIFNl
+                bmRhYmxlIHsKICAgIC8vLyBUaGUgY29tbWFuZC4KICAgIGxldCBjb21tYW5kOiBDb21tYW5kCiAgICAvLy8gVGhlIGxvY2Fs
+                aXphdGlvbiBrZXkgb2YgaXRzIHRpdGxlLgogICAgbGV0IHRpdGxlS2V5OiBTdHJpbmcKICAgIC8vLyBUaGUgU0YgU3ltYm9s
+                IG5hbWUsIGlmIGFueS4KICAgIGxldCBzeW1ib2w6IFN0cmluZz8KICAgIC8vLyBUaGUga2V5Ym9hcmQgc2hvcnRjdXQsIGlm
+                IGFueSAodGhlIHZpZXcgbWFwcyBpdCB0byBgS2V5RXF1aXZhbGVudGAgYW5kIGBFdmVudE1vZGlmaWVyc2ApLgogICAgbGV0
+                IHNob3J0Y3V0OiBLZXlib2FyZFNob3J0Y3V0U3BlYz8KICAgIC8vLyBXaGV0aGVyIHRoZSBjb21tYW5kIGlzIGRlc3RydWN0
+                aXZlIChzaG93biB3aXRoIHRoZSBkZXN0cnVjdGl2ZSBidXR0b24gcm9sZSkuCiAgICBsZXQgaXNEZXN0cnVjdGl2ZTogQm9v
+                bAoKICAgIC8vLyBSZWFkcyB0aGUgY29udHJvbCBmcm9tIHRoZSBjb21tYW5kJ3MgbWFuaWZlc3QgZW50cnkuCiAgICBpbml0
+                KF8gY29tbWFuZDogQ29tbWFuZCkgewogICAgICAgIGxldCBtZXRhZGF0YSA9IGNvbW1hbmQubWV0YWRhdGEKICAgICAgICBz
+                ZWxmLmNvbW1hbmQgPSBjb21tYW5kCiAgICAgICAgc2VsZi50aXRsZUtleSA9IG1ldGFkYXRhLnRpdGxlS2V5CiAgICAgICAg
+                c2VsZi5zeW1ib2wgPSBtZXRhZGF0YS5zeW1ib2wKICAgICAgICBzZWxmLnNob3J0Y3V0ID0gbWV0YWRhdGEuc2hvcnRjdXQK
+                ICAgICAgICBzZWxmLmlzRGVzdHJ1Y3RpdmUgPSBtZXRhZGF0YS5yb2xlID09IC5kZXN0cnVjdGl2ZQogICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/CommandEffect.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KCi8vLyBXaGF0IHRoZSB2aWV3IGRvZXMgYWZ0ZXIgYGBDb21wYW5pb25Nb2RlbC9wZXJmb3Jt
+                KF86KWBgIHJhbiBhIGNvbW1hbmQuCmVudW0gQ29tbWFuZEVmZmVjdDogSGFzaGFibGUsIFNlbmRhYmxlIHsKICAgIC8vLyBO
+                b3RoaW5nIG1vcmU6IHRoZSBtb2RlbCBkaWQgaXQgYWxsLgogICAgY2FzZSBub25lCiAgICAvLy8gQ29weSB0aGlzIHRleHQg
+                dG8gdGhlIHBhc3RlYm9hcmQgKHRoZSB2aWV3IG93bnMgdGhlIHBhc3RlYm9hcmQpLgogICAgY2FzZSBjb3B5KFN0cmluZykK
+                fQo=
+                """
+        ),
+        (
             path: "Sources/CompanionCore/CompanionDefaults.swift",
             base64: """
                 Ly8vIFZhbHVlcyB0aGUgY29tcGFuaW9uIHN0YXJ0cyB3aXRoLiBgcmFzdHJpbGxvLW5hdGl2ZSBjb21wYW5pb24gbmV3IC0t
@@ -103,6 +154,79 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/CompanionCore/CompanionModel+Commands.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQoKZXh0ZW5zaW9uIENvbXBhbmlvbk1vZGVsIHsKICAg
+                IC8vLyBUaGUgZGVzdGluYXRpb24gc2VsZWN0ZWQgbm93LCBpZiB0aGUgc2VsZWN0aW9uIGlzIG9uZS4KICAgIHZhciBzZWxl
+                Y3RlZERlc3RpbmF0aW9uOiBEZXN0aW5hdGlvbj8gewogICAgICAgIGlmIGNhc2UgLmRlc3RpbmF0aW9uKGxldCBkZXN0aW5h
+                dGlvbikgPSBzZWxlY3Rpb24geyByZXR1cm4gZGVzdGluYXRpb24gfQogICAgICAgIHJldHVybiBuaWwKICAgIH0KCiAgICAv
+                Ly8gVGhlIGNvbnRyb2xzIGZvciBgcGxhY2VtZW50YCBhdCB0aGUgY3VycmVudCBzZWxlY3Rpb246IHRoZSBNYWMgbWVudSBh
+                c2tzCiAgICAvLy8gZm9yIGAubWVudWAsIHRoZSB0b29sYmFyIGZvciBgLnRvb2xiYXJgLCBhIHJvdydzIGNvbnRleHQgbWVu
+                dSBmb3IgYC5jb250ZXh0TWVudWAuCiAgICBmdW5jIGNvbnRyb2xzKGZvciBwbGFjZW1lbnQ6IE1hbmlmZXN0Q29tbWFuZC5Q
+                bGFjZW1lbnQpIC0+IFtDb21tYW5kQ29udHJvbF0gewogICAgICAgIENvbW1hbmQuYXZhaWxhYmxlKGF0OiBzZWxlY3RlZERl
+                c3RpbmF0aW9uLCBjYXBhYmlsaXRpZXM6IGNhcGFiaWxpdGllcywgcGxhY2VtZW50OiBwbGFjZW1lbnQpCiAgICAgICAgICAg
+                IC5tYXAoQ29tbWFuZENvbnRyb2wuaW5pdCkKICAgIH0KCiAgICAvLy8gUnVucyBhIGNvbW1hbmQgYW5kIHJldHVybnMgd2hh
+                dCBpcyBsZWZ0IGZvciB0aGUgdmlldyB0byBkby4KICAgIC8vLwogICAgLy8vIGBjaGVja1ZlcnNpb25gIHJlZnJlc2hlcyB0
+                aHJvdWdoIHRoZSBvbmUgcnVubmVyLCBgYWRkU2VydmVyQ29tbWFuZGAgc2VsZWN0cwogICAgLy8vIHRoZSBhZGQtc2VydmVy
+                IGRlc3RpbmF0aW9uLCBgY29weUFkZHJlc3NgIGFza3MgdGhlIHZpZXcgdG8gY29weSB0aGUgc2VydmVyCiAgICAvLy8gVVJM
+                LCBgcmVtb3ZlU2VydmVyYCBmb3JnZXRzIHRoZSBhZGRyZXNzICh0aGUgY29tcGFuaW9uIGtlZXBzIG9uZSBzZXJ2ZXIpLgog
+                ICAgZnVuYyBwZXJmb3JtKF8gY29tbWFuZDogQ29tbWFuZCkgYXN5bmMgLT4gQ29tbWFuZEVmZmVjdCB7CiAgICAgICAgc3dp
+                dGNoIGNvbW1hbmQgewogICAgICAgIGNhc2UgLmNoZWNrVmVyc2lvbjoKICAgICAgICAgICAgYXdhaXQgcmVmcmVzaCgpCiAg
+                ICAgICAgICAgIHJldHVybiAubm9uZQogICAgICAgIGNhc2UgLmFkZFNlcnZlckNvbW1hbmQ6CiAgICAgICAgICAgIHNlbGVj
+                dGlvbiA9IC5kZXN0aW5hdGlvbiguYWRkU2VydmVyKQogICAgICAgICAgICByZXR1cm4gLm5vbmUKICAgICAgICBjYXNlIC5j
+                b3B5QWRkcmVzczoKICAgICAgICAgICAgcmV0dXJuIHNlcnZlclVSTC5tYXAgeyAuY29weSgkMC5hYnNvbHV0ZVN0cmluZykg
+                fSA/PyAubm9uZQogICAgICAgIGNhc2UgLnJlbW92ZVNlcnZlcjoKICAgICAgICAgICAgYWRkcmVzc1RleHQgPSAiIgogICAg
+                ICAgICAgICByZXR1cm4gLm5vbmUKICAgICAgICB9CiAgICB9Cn0K
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/CompanionModel+Links.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQoKZXh0ZW5zaW9uIENvbXBhbmlvbk1vZGVsIHsKICAg
+                IC8vLyBUaGUgZGVzdGluYXRpb25zIHRoZSBzaWRlYmFyIGxpc3RzOiB0aG9zZSB3aXRob3V0IHBhcmFtcyB0aGF0IHNob3cg
+                YSBzY3JlZW4KICAgIC8vLyAoYW4gYGV4dGVybmFsQnJvd3NlcmAgZGVzdGluYXRpb24gaXMgYSBsaW5rIG91dCwgbm90IGEg
+                c2NyZWVuKSwgaW4gbWFuaWZlc3Qgb3JkZXIuCiAgICBzdGF0aWMgbGV0IHNpZGViYXJEZXN0aW5hdGlvbnM6IFtEZXN0aW5h
+                dGlvbl0gPSBHZW5lcmF0ZWRNYW5pZmVzdC5tYW5pZmVzdC5kZXN0aW5hdGlvbnMuY29tcGFjdE1hcCB7IGVudHJ5IGluCiAg
+                ICAgICAgZ3VhcmQgZW50cnkubGluayAhPSAuZXh0ZXJuYWxCcm93c2VyIGVsc2UgeyByZXR1cm4gbmlsIH0KICAgICAgICBy
+                ZXR1cm4gRGVzdGluYXRpb24obWF0Y2g6IExpbmtNYXRjaChkZXN0aW5hdGlvbjogZW50cnkuaWQsIHBhcmFtczogWzpdKSkK
+                ICAgIH0KCiAgICAvLy8gRGVjaWRlcyB3aGF0IGFuIGluY29taW5nIG9yIGZvbGxvd2VkIGxpbmsgZG9lcywgdGhyb3VnaCB0
+                aGUgbWFuaWZlc3QncwogICAgLy8vIGdlbmVyYXRlZCByb3V0ZXIgKGBvbk9wZW5VUkxgLCBgb25Db250aW51ZVVzZXJBY3Rp
+                dml0eShOU1VzZXJBY3Rpdml0eVR5cGVCcm93c2luZ1dlYilgKSwKICAgIC8vLyBzZWxlY3RzIHRoZSBzY3JlZW4gZm9yIGlu
+                dGVybmFsIGxpbmtzLCBhbmQgcmV0dXJucyB3aGF0IHRoZSB2aWV3IG11c3QgZG8uCiAgICAvLy8KICAgIC8vLyBgYGBzd2lm
+                dAogICAgLy8vIC5vbk9wZW5VUkwgeyB1cmwgaW4gcGVyZm9ybShtb2RlbC5vcGVuKHVybCkpIH0KICAgIC8vLyBgYGAKICAg
+                IEBkaXNjYXJkYWJsZVJlc3VsdAogICAgZnVuYyBvcGVuKF8gdXJsOiBVUkwpIC0+IExpbmtPdXRjb21lIHsKICAgICAgICBh
+                cHBseShTZWxmLm91dGNvbWUob2Y6IHVybCwgZGVjaXNpb246IEdlbmVyYXRlZE1hbmlmZXN0LnJvdXRlci5kZWNpZGUodXJs
+                KSkpCiAgICB9CgogICAgLy8vIEEgbmF2aWdhdGlvbiB0aGUgd2ViIHNjcmVlbiBkaWQgbm90IGxvYWQ6IFJhc3RyaWxsb05h
+                dGl2ZSdzIGBXZWJWaWV3QnJpZGdlYCBjYW5jZWxsZWQgaXQKICAgIC8vLyB3aXRoIHRoZSByb3V0ZXIncyBkZWNpc2lvbiAo
+                YFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3lgKS4gU2FtZSBvdXRjb21lcyBhcyBgYG9wZW4oXzopYGA6CiAgICAvLy8gYSBu
+                YXRpdmUgc2NyZWVuIGlzIHNlbGVjdGVkLCB0aGUgYnJvd3NlciBnZXRzIGxpbmtzIG91dCwgYSByZWZ1c2FsIGlzIHNob3du
+                LgogICAgQGRpc2NhcmRhYmxlUmVzdWx0CiAgICBmdW5jIGZvbGxvd0Zyb21XZWJTY3JlZW4oXyB1cmw6IFVSTCwgZGVjaXNp
+                b246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIGFwcGx5KFNlbGYub3V0Y29tZShvZjogdXJsLCBk
+                ZWNpc2lvbjogZGVjaXNpb24pKQogICAgfQoKICAgIC8vLyBVcGRhdGVzIHRoZSBzZWxlY3Rpb24gYW5kIHRoZSB2aXNpYmxl
+                IG1lc3NhZ2UgZm9yIGBvdXRjb21lYCwgYW5kIHJldHVybnMgaXQuCiAgICBwcml2YXRlIGZ1bmMgYXBwbHkoXyBvdXRjb21l
+                OiBMaW5rT3V0Y29tZSkgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBvdXRjb21lIHsKICAgICAgICBjYXNlIC5u
+                YXZpZ2F0ZShsZXQgZGVzdGluYXRpb24pOgogICAgICAgICAgICBzZWxlY3Rpb24gPSAuZGVzdGluYXRpb24oZGVzdGluYXRp
+                b24pCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAuc2hvd1dlYihsZXQgc2NyZWVuKToKICAg
+                ICAgICAgICAgc2VsZWN0aW9uID0gc2NyZWVuCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAu
+                b3BlbkV4dGVybmFsbHk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAucmVmdXNlZChsZXQg
+                bWVzc2FnZSk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbWVzc2FnZQogICAgICAgIH0KICAgICAgICByZXR1cm4gb3V0
+                Y29tZQogICAgfQoKICAgIC8vLyBNYXBzIHRoZSByb3V0ZXIncyBkZWNpc2lvbiB0byB3aGF0IHRoZSBjb21wYW5pb24gZG9l
+                czsgb25lIHBsYWNlIGZvciBldmVyeSBsaW5rLgogICAgc3RhdGljIGZ1bmMgb3V0Y29tZShvZiB1cmw6IFVSTCwgZGVjaXNp
+                b246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBkZWNpc2lvbiB7CiAgICAgICAgY2Fz
+                ZSAubmF0aXZlKGxldCBtYXRjaCk6CiAgICAgICAgICAgIGd1YXJkIGxldCBkZXN0aW5hdGlvbiA9IERlc3RpbmF0aW9uKG1h
+                dGNoOiBtYXRjaCkgZWxzZSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnJlZnVzZWQoIlwodXJsLmFic29sdXRlU3RyaW5n
+                KTogaXRzIHBhcmFtcyBkbyBub3QgZml0IGRlc3RpbmF0aW9uICdcKG1hdGNoLmRlc3RpbmF0aW9uKSciKQogICAgICAgICAg
+                ICB9CiAgICAgICAgICAgIHJldHVybiAubmF2aWdhdGUoZGVzdGluYXRpb24pCiAgICAgICAgY2FzZSAud2ViKGxldCBtYXRj
+                aCk6CiAgICAgICAgICAgIGlmIGxldCBtYXRjaCwgbGV0IGRlc3RpbmF0aW9uID0gRGVzdGluYXRpb24obWF0Y2g6IG1hdGNo
+                KSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLmRlc3RpbmF0aW9uKGRlc3RpbmF0aW9uKSkKICAgICAgICAg
+                ICAgfQogICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLndlYlBhZ2UodXJsKSkKICAgICAgICBjYXNlIC5pbkFwcEJyb3dz
+                ZXI6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFwcEJyb3dzZXI6IHRydWUpCiAgICAgICAg
+                Y2FzZSAuZXh0ZXJuYWw6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFwcEJyb3dzZXI6IGZh
+                bHNlKQogICAgICAgIGNhc2UgLnJlZnVzZWQobGV0IHJlZnVzYWwpOgogICAgICAgICAgICByZXR1cm4gLnJlZnVzZWQoIkNh
+                bm5vdCBvcGVuIFwodXJsLmFic29sdXRlU3RyaW5nKTogXChyZWZ1c2FsKSIpCiAgICAgICAgfQogICAgfQp9Cg==
+                """
+        ),
+        (
             path: "Sources/CompanionCore/CompanionModel.swift",
             base64: """
                 aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IE9ic2VydmF0aW9uCmltcG9ydCBSYXN0cmlsbG9OYXRpdmUKCi8vLyBUaGUgY29t
@@ -120,36 +244,80 @@ extension CompanionTemplate {
                 ZXB0IGluIHRoZSBgYEFkZHJlc3NTdG9yZWBgIG9uIGV2ZXJ5IGNoYW5nZS4KICAgIHB1YmxpYyB2YXIgYWRkcmVzc1RleHQ6
                 IFN0cmluZyB7CiAgICAgICAgZGlkU2V0IHsgc3RvcmUuc2F2ZShhZGRyZXNzVGV4dCkgfQogICAgfQoKICAgIC8vLyBUaGUg
                 bGF0ZXN0IHN0YXR1cy4KICAgIHB1YmxpYyBwcml2YXRlKHNldCkgdmFyIHN0YXR1czogU2VydmVyU3RhdHVzID0gLm5vdENo
-                ZWNrZWQKCiAgICAvLy8gVGhlIHJ1bm5lciBldmVyeSByZWZyZXNoIHRyaWdnZXIgZ29lcyB0aHJvdWdoOyBgaXNSdW5uaW5n
-                YCBkcml2ZXMgcHJvZ3Jlc3MgVUkuCiAgICBwdWJsaWMgbGV0IHJlZnJlc2hlciA9IENvYWxlc2NlZFJ1bm5lcigpCgogICAg
-                Ly8vIEhvdyBsb25nIGEgY2hlY2sgbWF5IHRha2UuCiAgICBwdWJsaWMgdmFyIG9wdGlvbnMgPSBTZXJ2ZXJWZXJzaW9uQ2xp
-                ZW50Lk9wdGlvbnMoY29ubmVjdFRpbWVvdXQ6IC5zZWNvbmRzKDEwKSwgdG90YWxUaW1lb3V0OiAuc2Vjb25kcygyMCkpCgog
-                ICAgQE9ic2VydmF0aW9uSWdub3JlZCBwcml2YXRlIGxldCBzdG9yZTogQWRkcmVzc1N0b3JlCiAgICBAT2JzZXJ2YXRpb25J
-                Z25vcmVkIHByaXZhdGUgbGV0IGNoZWNrZXI6IENoZWNrZXIKCiAgICAvLy8gQ3JlYXRlcyB0aGUgbW9kZWwsIHJlYWRpbmcg
-                dGhlIGtlcHQgYWRkcmVzcyAob3IgdGhlIGRlZmF1bHQpLgogICAgcHVibGljIGluaXQoCiAgICAgICAgc3RvcmU6IEFkZHJl
-                c3NTdG9yZSA9IC51c2VyRGVmYXVsdHMoKSwKICAgICAgICBkZWZhdWx0QWRkcmVzczogU3RyaW5nID0gQ29tcGFuaW9uRGVm
-                YXVsdHMuc2VydmVyQWRkcmVzcywKICAgICAgICBjaGVja2VyOiBAZXNjYXBpbmcgQ2hlY2tlciA9IHsgYWRkcmVzcywgb3B0
-                aW9ucyB0aHJvd3MoU2VydmVyVmVyc2lvbkVycm9yKSBpbgogICAgICAgICAgICB0cnkgYXdhaXQgU2VydmVyVmVyc2lvbkNs
-                aWVudChvcHRpb25zOiBvcHRpb25zKS52ZXJzaW9uKG9mOiBhZGRyZXNzKQogICAgICAgIH0KICAgICkgewogICAgICAgIHNl
-                bGYuc3RvcmUgPSBzdG9yZQogICAgICAgIHNlbGYuY2hlY2tlciA9IGNoZWNrZXIKICAgICAgICBzZWxmLmFkZHJlc3NUZXh0
-                ID0gc3RvcmUubG9hZCgpID8/IGRlZmF1bHRBZGRyZXNzCiAgICB9CgogICAgI2lmIERFQlVHCiAgICAgICAgLy8vIERlYnVn
-                IGJ1aWxkcyBvbmx5OiBhbGxvdyBwbGFpbiBodHRwIHRvIGEgZGV2ZWxvcG1lbnQgc2VydmVyIG9uIHRoZSBsb2NhbAogICAg
-                ICAgIC8vLyBuZXR3b3JrLiBPZmYgdW50aWwgdGhlIHBlcnNvbiB0dXJucyBpdCBvbjsgcmVsZWFzZSBidWlsZHMgaGF2ZSBu
-                byBzdWNoIHN3aXRjaC4KICAgICAgICBwdWJsaWMgdmFyIGFsbG93c0luc2VjdXJlTG9jYWxOZXR3b3JrOiBCb29sIHsKICAg
-                ICAgICAgICAgZ2V0IHsgb3B0aW9ucy5hbGxvd3NJbnNlY3VyZUxvY2FsTmV0d29yayB9CiAgICAgICAgICAgIHNldCB7IG9w
-                dGlvbnMuYWxsb3dzSW5zZWN1cmVMb2NhbE5ldHdvcmsgPSBuZXdWYWx1ZSB9CiAgICAgICAgfQogICAgI2VuZGlmCgogICAg
-                Ly8vIFRoZSBzZXJ2ZXIncyBiYXNlIFVSTCB3aGVuIHRoZSBhZGRyZXNzIGlzIHZhbGlkIChmb3IgY29weSwgb3BlbiBhbmQg
-                c2hhcmUpLgogICAgcHVibGljIHZhciBzZXJ2ZXJVUkw6IFVSTD8gewogICAgICAgIHRyeT8gU2VydmVyQWRkcmVzcyhhZGRy
-                ZXNzVGV4dCkuYmFzZVVSTAogICAgfQoKICAgIC8vLyBDaGVja3MgdGhlIHNlcnZlciBub3csIG9yIGpvaW5zIHRoZSBjaGVj
-                ayB0aGF0IHdpbGwgcnVuIG5leHQuCiAgICBwdWJsaWMgZnVuYyByZWZyZXNoKCkgYXN5bmMgewogICAgICAgIGF3YWl0IHJl
-                ZnJlc2hlci5ydW4geyBbd2VhayBzZWxmXSBpbgogICAgICAgICAgICBhd2FpdCBzZWxmPy5jaGVjaygpCiAgICAgICAgfQog
-                ICAgfQoKICAgIHByaXZhdGUgZnVuYyBjaGVjaygpIGFzeW5jIHsKICAgICAgICBsZXQgYWRkcmVzczogU2VydmVyQWRkcmVz
-                cwogICAgICAgIGRvIHsKICAgICAgICAgICAgYWRkcmVzcyA9IHRyeSBTZXJ2ZXJBZGRyZXNzKGFkZHJlc3NUZXh0KQogICAg
-                ICAgIH0gY2F0Y2ggewogICAgICAgICAgICBzdGF0dXMgPSBTZXJ2ZXJTdGF0dXMoZXJyb3I6IGVycm9yKSA/PyBzdGF0dXMK
-                ICAgICAgICAgICAgcmV0dXJuCiAgICAgICAgfQogICAgICAgIHN0YXR1cyA9IC5jaGVja2luZwogICAgICAgIGRvIHsKICAg
-                ICAgICAgICAgc3RhdHVzID0gLnJlYWNoYWJsZSh0cnkgYXdhaXQgY2hlY2tlcihhZGRyZXNzLCBvcHRpb25zKSkKICAgICAg
-                ICB9IGNhdGNoIHsKICAgICAgICAgICAgc3RhdHVzID0gU2VydmVyU3RhdHVzKGVycm9yOiBlcnJvcikgPz8gLm5vdENoZWNr
-                ZWQKICAgICAgICB9CiAgICB9Cn0K
+                ZWNrZWQKCiAgICAvLy8gVGhlIHNjcmVlbiB0aGUgc2lkZWJhciBzZWxlY3RzIChzcGxpdCB2aWV3KSBvciB0aGUgc3RhY2sg
+                c2hvd3Mgb24gdG9wIChpUGhvbmUpLgogICAgLy8vIExpbmtzIChgYG9wZW4oXzopYGApIGFuZCBjb21tYW5kcyBjaGFuZ2Ug
+                aXQ7IGBuaWxgIHNob3dzIHRoZSBzZXJ2ZXIgbGlzdC4KICAgIHZhciBzZWxlY3Rpb246IFNjcmVlbj8KCiAgICAvLy8gVGhl
+                IG1lc3NhZ2Ugb2YgdGhlIGxhc3QgcmVmdXNlZCBsaW5rLCBzaG93biB1bnRpbCB0aGUgbmV4dCBsaW5rIG9yIGRpc21pc3Nh
+                bC4KICAgIHZhciBsaW5rUHJvYmxlbTogU3RyaW5nPwoKICAgIC8vLyBUaGUgY2FwYWJpbGl0aWVzIHRoZSBwZXJzb24gaGFz
+                OyB0aGUgY29tcGFuaW9uIGhhcyBubyBzaWduLWluLCBzbyBhbGwgb2YgdGhlbS4KICAgIHZhciBjYXBhYmlsaXRpZXM6IFNl
+                dDxDYXBhYmlsaXR5PiA9IFNldChDYXBhYmlsaXR5LmFsbENhc2VzKQoKICAgIC8vLyBUaGUgcnVubmVyIGV2ZXJ5IHJlZnJl
+                c2ggdHJpZ2dlciBnb2VzIHRocm91Z2g7IGBpc1J1bm5pbmdgIGRyaXZlcyBwcm9ncmVzcyBVSS4KICAgIHB1YmxpYyBsZXQg
+                cmVmcmVzaGVyID0gQ29hbGVzY2VkUnVubmVyKCkKCiAgICAvLy8gSG93IGxvbmcgYSBjaGVjayBtYXkgdGFrZS4KICAgIHB1
+                YmxpYyB2YXIgb3B0aW9ucyA9IFNlcnZlclZlcnNpb25DbGllbnQuT3B0aW9ucyhjb25uZWN0VGltZW91dDogLnNlY29uZHMo
+                MTApLCB0b3RhbFRpbWVvdXQ6IC5zZWNvbmRzKDIwKSkKCiAgICBAT2JzZXJ2YXRpb25JZ25vcmVkIHByaXZhdGUgbGV0IHN0
+                b3JlOiBBZGRyZXNzU3RvcmUKICAgIEBPYnNlcnZhdGlvbklnbm9yZWQgcHJpdmF0ZSBsZXQgY2hlY2tlcjogQ2hlY2tlcgoK
+                ICAgIC8vLyBDcmVhdGVzIHRoZSBtb2RlbCwgcmVhZGluZyB0aGUga2VwdCBhZGRyZXNzIChvciB0aGUgZGVmYXVsdCkuCiAg
+                ICBwdWJsaWMgaW5pdCgKICAgICAgICBzdG9yZTogQWRkcmVzc1N0b3JlID0gLnVzZXJEZWZhdWx0cygpLAogICAgICAgIGRl
+                ZmF1bHRBZGRyZXNzOiBTdHJpbmcgPSBDb21wYW5pb25EZWZhdWx0cy5zZXJ2ZXJBZGRyZXNzLAogICAgICAgIGNoZWNrZXI6
+                IEBlc2NhcGluZyBDaGVja2VyID0geyBhZGRyZXNzLCBvcHRpb25zIHRocm93cyhTZXJ2ZXJWZXJzaW9uRXJyb3IpIGluCiAg
+                ICAgICAgICAgIHRyeSBhd2FpdCBTZXJ2ZXJWZXJzaW9uQ2xpZW50KG9wdGlvbnM6IG9wdGlvbnMpLnZlcnNpb24ob2Y6IGFk
+                ZHJlc3MpCiAgICAgICAgfQogICAgKSB7CiAgICAgICAgc2VsZi5zdG9yZSA9IHN0b3JlCiAgICAgICAgc2VsZi5jaGVja2Vy
+                ID0gY2hlY2tlcgogICAgICAgIHNlbGYuYWRkcmVzc1RleHQgPSBzdG9yZS5sb2FkKCkgPz8gZGVmYXVsdEFkZHJlc3MKICAg
+                IH0KCiAgICAjaWYgREVCVUcKICAgICAgICAvLy8gRGVidWcgYnVpbGRzIG9ubHk6IGFsbG93IHBsYWluIGh0dHAgdG8gYSBk
+                ZXZlbG9wbWVudCBzZXJ2ZXIgb24gdGhlIGxvY2FsCiAgICAgICAgLy8vIG5ldHdvcmsuIE9mZiB1bnRpbCB0aGUgcGVyc29u
+                IHR1cm5zIGl0IG9uOyByZWxlYXNlIGJ1aWxkcyBoYXZlIG5vIHN1Y2ggc3dpdGNoLgogICAgICAgIHB1YmxpYyB2YXIgYWxs
+                b3dzSW5zZWN1cmVMb2NhbE5ldHdvcms6IEJvb2wgewogICAgICAgICAgICBnZXQgeyBvcHRpb25zLmFsbG93c0luc2VjdXJl
+                TG9jYWxOZXR3b3JrIH0KICAgICAgICAgICAgc2V0IHsgb3B0aW9ucy5hbGxvd3NJbnNlY3VyZUxvY2FsTmV0d29yayA9IG5l
+                d1ZhbHVlIH0KICAgICAgICB9CiAgICAjZW5kaWYKCiAgICAvLy8gVGhlIHNlcnZlcidzIGJhc2UgVVJMIHdoZW4gdGhlIGFk
+                ZHJlc3MgaXMgdmFsaWQgKGZvciBjb3B5LCBvcGVuIGFuZCBzaGFyZSkuCiAgICBwdWJsaWMgdmFyIHNlcnZlclVSTDogVVJM
+                PyB7CiAgICAgICAgdHJ5PyBTZXJ2ZXJBZGRyZXNzKGFkZHJlc3NUZXh0KS5iYXNlVVJMCiAgICB9CgogICAgLy8vIENoZWNr
+                cyB0aGUgc2VydmVyIG5vdywgb3Igam9pbnMgdGhlIGNoZWNrIHRoYXQgd2lsbCBydW4gbmV4dC4KICAgIHB1YmxpYyBmdW5j
+                IHJlZnJlc2goKSBhc3luYyB7CiAgICAgICAgYXdhaXQgcmVmcmVzaGVyLnJ1biB7IFt3ZWFrIHNlbGZdIGluCiAgICAgICAg
+                ICAgIGF3YWl0IHNlbGY/LmNoZWNrKCkKICAgICAgICB9CiAgICB9CgogICAgcHJpdmF0ZSBmdW5jIGNoZWNrKCkgYXN5bmMg
+                ewogICAgICAgIGxldCBhZGRyZXNzOiBTZXJ2ZXJBZGRyZXNzCiAgICAgICAgZG8gewogICAgICAgICAgICBhZGRyZXNzID0g
+                dHJ5IFNlcnZlckFkZHJlc3MoYWRkcmVzc1RleHQpCiAgICAgICAgfSBjYXRjaCB7CiAgICAgICAgICAgIHN0YXR1cyA9IFNl
+                cnZlclN0YXR1cyhlcnJvcjogZXJyb3IpID8/IHN0YXR1cwogICAgICAgICAgICByZXR1cm4KICAgICAgICB9CiAgICAgICAg
+                c3RhdHVzID0gLmNoZWNraW5nCiAgICAgICAgZG8gewogICAgICAgICAgICBzdGF0dXMgPSAucmVhY2hhYmxlKHRyeSBhd2Fp
+                dCBjaGVja2VyKGFkZHJlc3MsIG9wdGlvbnMpKQogICAgICAgIH0gY2F0Y2ggewogICAgICAgICAgICBzdGF0dXMgPSBTZXJ2
+                ZXJTdGF0dXMoZXJyb3I6IGVycm9yKSA/PyAubm90Q2hlY2tlZAogICAgICAgIH0KICAgIH0KfQo=
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/LinkOutcome.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KCi8vLyBXaGF0IHRoZSB2aWV3IGRvZXMgd2l0aCBhIGxpbmssIGFzIGRlY2lkZWQgYnkgYGBD
+                b21wYW5pb25Nb2RlbC9vcGVuKF86KWBgLgovLy8KLy8vIFRoZSBtb2RlbCBoYXMgYWxyZWFkeSB1cGRhdGVkIGl0cyBzZWxl
+                Y3Rpb24gZm9yIGBuYXZpZ2F0ZWAgYW5kIGBzaG93V2ViYDsKLy8vIHRoZSB2aWV3IHBlcmZvcm1zIGBvcGVuRXh0ZXJuYWxs
+                eWAgd2l0aCBgb3BlblVSTGAgYW5kIHNob3dzIHRoZSBtZXNzYWdlIG9mCi8vLyBgcmVmdXNlZGAuCmVudW0gTGlua091dGNv
+                bWU6IEhhc2hhYmxlLCBTZW5kYWJsZSB7CiAgICAvLy8gQSBuYXRpdmUgZGVzdGluYXRpb246IHRoZSBtb2RlbCBzZWxlY3Rl
+                ZCBpdC4KICAgIGNhc2UgbmF2aWdhdGUoRGVzdGluYXRpb24pCiAgICAvLy8gQSB3ZWIgc2NyZWVuIGluc2lkZSBuYXRpdmUg
+                bmF2aWdhdGlvbjogdGhlIG1vZGVsIHNlbGVjdGVkIGl0LgogICAgY2FzZSBzaG93V2ViKFNjcmVlbikKICAgIC8vLyBOb3Qg
+                Zm9yIHRoZSBhcHA6IGhhbmQgdGhlIFVSTCB0byB0aGUgc3lzdGVtIChgb3BlblVSTGApLiBgaW5BcHBCcm93c2VyYCBpcwog
+                ICAgLy8vIHRydWUgd2hlbiB0aGUgbWFuaWZlc3QgYXNrcyBmb3IgYW4gaW4tYXBwIGJyb3dzZXIgc2hlZXQ7IHRoZSBjb21w
+                YW5pb24gaGFzCiAgICAvLy8gbm9uZSB5ZXQsIHNvIHRoZSB2aWV3IG9wZW5zIHRoZSBzeXN0ZW0gYnJvd3NlciBlaXRoZXIg
+                d2F5LgogICAgY2FzZSBvcGVuRXh0ZXJuYWxseShVUkwsIGluQXBwQnJvd3NlcjogQm9vbCkKICAgIC8vLyBEbyBub3RoaW5n
+                OyBzaG93IHRoaXMgbWVzc2FnZSAodGhlIHJvdXRlcidzIHJlYXNvbiwgd2l0aCB0aGUgVVJMKS4KICAgIGNhc2UgcmVmdXNl
+                ZChTdHJpbmcpCn0K
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/Screen.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KCi8vLyBXaGF0IHRoZSBzaWRlYmFyIHNlbGVjdGlvbiBvciB0aGUgc3RhY2sncyB0b3Agc2hv
+                d3M6IGEgbWFuaWZlc3QgZGVzdGluYXRpb24sCi8vLyBvciBhbiBpbnRlcm5hbCB3ZWIgcGFnZSB0aGUgbWFuaWZlc3QgZGVj
+                bGFyZXMgbm8gZGVzdGluYXRpb24gZm9yLgovLy8KLy8vIGBEZXN0aW5hdGlvbmAgaXMgZ2VuZXJhdGVkIGZyb20gYGFwcC1t
+                YW5pZmVzdC5qc29uYCBieSBSYXN0cmlsbG9NYW5pZmVzdFBsdWdpbi4KZW51bSBTY3JlZW46IEhhc2hhYmxlLCBDb2RhYmxl
+                LCBTZW5kYWJsZSB7CiAgICAvLy8gQSBkZXN0aW5hdGlvbiBvZiB0aGUgbWFuaWZlc3QgKG5hdGl2ZSBvciB3ZWIgcHJlc2Vu
+                dGF0aW9uKS4KICAgIGNhc2UgZGVzdGluYXRpb24oRGVzdGluYXRpb24pCiAgICAvLy8gQW4gaW50ZXJuYWwgVVJMIHdpdGhv
+                dXQgYSBkZXN0aW5hdGlvbjogc2hvd24gaW4gdGhlIHdlYiBzY3JlZW4uCiAgICBjYXNlIHdlYlBhZ2UoVVJMKQoKICAgIC8v
+                LyBXaGV0aGVyIHRoZSBzY3JlZW4gaXMgc2hvd24gaW4gdGhlIHdlYiBzY3JlZW4gKGEgd2ViIGRlc3RpbmF0aW9uIG9yIGEg
+                d2ViIHBhZ2UpLgogICAgdmFyIGlzV2ViOiBCb29sIHsKICAgICAgICBzd2l0Y2ggc2VsZiB7CiAgICAgICAgY2FzZSAuZGVz
+                dGluYXRpb24obGV0IGRlc3RpbmF0aW9uKTogcmV0dXJuIGRlc3RpbmF0aW9uLm1ldGFkYXRhLnByZXNlbnRhdGlvbiA9PSAu
+                d2ViCiAgICAgICAgY2FzZSAud2ViUGFnZTogcmV0dXJuIHRydWUKICAgICAgICB9CiAgICB9CgogICAgLy8vIFRoZSBVUkwg
+                dGhlIHdlYiBzY3JlZW4gbG9hZHM7IGBuaWxgIGZvciBhIG5hdGl2ZSBkZXN0aW5hdGlvbi4KICAgIHZhciB3ZWJVUkw6IFVS
+                TD8gewogICAgICAgIHN3aXRjaCBzZWxmIHsKICAgICAgICBjYXNlIC5kZXN0aW5hdGlvbihsZXQgZGVzdGluYXRpb24pOiBy
+                ZXR1cm4gaXNXZWIgPyBkZXN0aW5hdGlvbi51cmwgOiBuaWwKICAgICAgICBjYXNlIC53ZWJQYWdlKGxldCB1cmwpOiByZXR1
+                cm4gdXJsCiAgICAgICAgfQogICAgfQp9Cg==
                 """
         ),
         (
@@ -222,6 +390,43 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/CompanionCore/app-manifest.json",
+            base64: """
+                ewogICJzY2hlbWFWZXJzaW9uIjogMSwKICAiYXBwIjogeyJuYW1lIjogIkNvbXBhbmlvbiIsICJhcHBJRHMiOiBbIkFCQ0RF
+                MTIzNDUuY29tLmV4YW1wbGUuY29tcGFuaW9uIl19LAogICJvcmlnaW5zIjogWwogICAgeyJvcmlnaW4iOiAiaHR0cHM6Ly9h
+                cHAuZXhhbXBsZS5jb20iLCAiYWxpYXNlcyI6IFsiaHR0cHM6Ly93d3cuZXhhbXBsZS5jb20iXX0sCiAgICB7Im9yaWdpbiI6
+                ICJjb21wYW5pb246Ly9hcHAifQogIF0sCiAgImxpbmtzIjogeyJmb3JlaWduV2ViIjogImluQXBwQnJvd3NlciIsICJleHRl
+                cm5hbFNjaGVtZXMiOiBbIm1haWx0byJdfSwKICAiY2FwYWJpbGl0aWVzIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzLnJlYWQi
+                LCAiZGVzY3JpcHRpb24iOiAiU2VlIHRoZSBjb25maWd1cmVkIHNlcnZlcnMgYW5kIHRoZWlyIHZlcnNpb25zIn0sCiAgICB7
+                ImlkIjogInNlcnZlcnMud3JpdGUiLCAiZGVzY3JpcHRpb24iOiAiQWRkLCBlZGl0IGFuZCByZW1vdmUgc2VydmVycyJ9CiAg
+                XSwKICAiZGVzdGluYXRpb25zIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzIiwgInBhdHRlcm4iOiAiL3NlcnZlcnMveyR9Iiwg
+                InByZXNlbnRhdGlvbiI6ICJuYXRpdmUiLCAidGl0bGVLZXkiOiAiZGVzdGluYXRpb24uc2VydmVycyIsICJjYXBhYmlsaXRp
+                ZXMiOiBbInNlcnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogInNlcnZlciIsICJw
+                YXR0ZXJuIjogIi9zZXJ2ZXJzL3tzZXJ2ZXJJRH0iLCAicGFyYW1zIjogeyJzZXJ2ZXJJRCI6ICJ1dWlkIn0sICJwcmVzZW50
+                YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLnNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNl
+                cnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogImFkZFNlcnZlciIsICJwYXR0ZXJu
+                IjogIi9zZXJ2ZXJzL25ldyIsICJwcmVzZW50YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFk
+                ZFNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0sCiAgICB7ImlkIjogInJlbGVhc2VOb3RlcyIs
+                ICJwYXR0ZXJuIjogIi9yZWxlYXNlcy97dmVyc2lvbn0iLCAicHJlc2VudGF0aW9uIjogIndlYiIsICJ0aXRsZUtleSI6ICJk
+                ZXN0aW5hdGlvbi5yZWxlYXNlTm90ZXMifSwKICAgIHsiaWQiOiAiZG9jcyIsICJwYXR0ZXJuIjogIi9kb2NzLyIsICJwcmVz
+                ZW50YXRpb24iOiAid2ViIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmRvY3MiLCAibGluayI6ICJpbkFwcEJyb3dzZXIi
+                fSwKICAgIHsiaWQiOiAiYWNjb3VudCIsICJwYXR0ZXJuIjogIi9hY2NvdW50LyIsICJwcmVzZW50YXRpb24iOiAid2ViIiwg
+                InRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFjY291bnQiLCAibGluayI6ICJleHRlcm5hbEJyb3dzZXIifQogIF0sCiAgImNv
+                bW1hbmRzIjogWwogICAgeyJpZCI6ICJjaGVja1ZlcnNpb24iLCAidGl0bGVLZXkiOiAiY29tbWFuZC5jaGVja1ZlcnNpb24i
+                LCAic3ltYm9sIjogImFycm93LmNsb2Nrd2lzZSIsICJzaG9ydGN1dCI6ICJjbWQrciIsICJwbGFjZW1lbnRzIjogWyJ0b29s
+                YmFyIiwgIm1lbnUiLCAiYXBwU2hvcnRjdXQiXSwgImRlc3RpbmF0aW9ucyI6IFsic2VydmVycyIsICJzZXJ2ZXIiXSwgImNh
+                cGFiaWxpdGllcyI6IFsic2VydmVycy5yZWFkIl19LAogICAgeyJpZCI6ICJhZGRTZXJ2ZXJDb21tYW5kIiwgInRpdGxlS2V5
+                IjogImNvbW1hbmQuYWRkU2VydmVyIiwgInN5bWJvbCI6ICJwbHVzIiwgInNob3J0Y3V0IjogImNtZCtuIiwgInBsYWNlbWVu
+                dHMiOiBbInRvb2xiYXIiLCAibWVudSJdLCAiY2FwYWJpbGl0aWVzIjogWyJzZXJ2ZXJzLndyaXRlIl19LAogICAgeyJpZCI6
+                ICJjb3B5QWRkcmVzcyIsICJ0aXRsZUtleSI6ICJjb21tYW5kLmNvcHlBZGRyZXNzIiwgInN5bWJvbCI6ICJkb2Mub24uZG9j
+                IiwgInNob3J0Y3V0IjogImNtZCtzaGlmdCtjIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUi
+                LCAibWVudSJdLCAiZGVzdGluYXRpb25zIjogWyJzZXJ2ZXIiXX0sCiAgICB7ImlkIjogInJlbW92ZVNlcnZlciIsICJ0aXRs
+                ZUtleSI6ICJjb21tYW5kLnJlbW92ZVNlcnZlciIsICJzeW1ib2wiOiAidHJhc2giLCAic2hvcnRjdXQiOiAiY21kK2RlbGV0
+                ZSIsICJyb2xlIjogImRlc3RydWN0aXZlIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiXSwg
+                ImRlc3RpbmF0aW9ucyI6IFsic2VydmVyIl0sICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0KICBdCn0K
+                """
+        ),
+        (
             path: "Sources/ContentView.swift",
             base64: """
                 aW1wb3J0IFN3aWZ0VUkKCi8vLyBBIHNwbGl0IHZpZXcgb24gTWFjIGFuZCByZWd1bGFyLXdpZHRoIGlQYWQsIGEgc3RhY2sg
@@ -231,12 +436,64 @@ extension CompanionTemplate {
                 ZW5kaWYKCiAgICBwcml2YXRlIHZhciBsYXlvdXQ6IENvbXBhbmlvbkxheW91dCB7CiAgICAgICAgI2lmIG9zKGlPUykKICAg
                 ICAgICAgICAgQ29tcGFuaW9uTGF5b3V0KGhvcml6b250YWxTaXplQ2xhc3NJc0NvbXBhY3Q6IGhvcml6b250YWxTaXplQ2xh
                 c3MubWFwIHsgJDAgPT0gLmNvbXBhY3QgfSkKICAgICAgICAjZWxzZQogICAgICAgICAgICBDb21wYW5pb25MYXlvdXQoaG9y
-                aXpvbnRhbFNpemVDbGFzc0lzQ29tcGFjdDogbmlsKQogICAgICAgICNlbmRpZgogICAgfQoKICAgIHZhciBib2R5OiBzb21l
-                IFZpZXcgewogICAgICAgIHN3aXRjaCBsYXlvdXQgewogICAgICAgIGNhc2UgLnNwbGl0OgogICAgICAgICAgICBOYXZpZ2F0
-                aW9uU3BsaXRWaWV3IHsKICAgICAgICAgICAgICAgIFNlcnZlckxpc3RWaWV3KG1vZGVsOiBtb2RlbCkKICAgICAgICAgICAg
-                fSBkZXRhaWw6IHsKICAgICAgICAgICAgICAgIFNlcnZlckRldGFpbFZpZXcoc3RhdHVzOiBtb2RlbC5zdGF0dXMpCiAgICAg
-                ICAgICAgIH0KICAgICAgICBjYXNlIC5zdGFjazoKICAgICAgICAgICAgTmF2aWdhdGlvblN0YWNrIHsKICAgICAgICAgICAg
-                ICAgIFNlcnZlckxpc3RWaWV3KG1vZGVsOiBtb2RlbCkKICAgICAgICAgICAgfQogICAgICAgIH0KICAgIH0KfQo=
+                aXpvbnRhbFNpemVDbGFzc0lzQ29tcGFjdDogbmlsKQogICAgICAgICNlbmRpZgogICAgfQoKICAgIEBFbnZpcm9ubWVudChc
+                Lm9wZW5VUkwpIHByaXZhdGUgdmFyIG9wZW5VUkwKCiAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICBuYXZpZ2F0
+                aW9uCiAgICAgICAgICAgIC5vbk9wZW5VUkwgeyB1cmwgaW4gcGVyZm9ybShtb2RlbC5vcGVuKHVybCkpIH0KICAgICAgICAg
+                ICAgLm9uQ29udGludWVVc2VyQWN0aXZpdHkoTlNVc2VyQWN0aXZpdHlUeXBlQnJvd3NpbmdXZWIpIHsgYWN0aXZpdHkgaW4K
+                ICAgICAgICAgICAgICAgIGlmIGxldCB1cmwgPSBhY3Rpdml0eS53ZWJwYWdlVVJMIHsgcGVyZm9ybShtb2RlbC5vcGVuKHVy
+                bCkpIH0KICAgICAgICAgICAgfQogICAgICAgICAgICAuYWxlcnQoIkNhbm5vdCBvcGVuIGxpbmsiLCBpc1ByZXNlbnRlZDog
+                bGlua1Byb2JsZW1TaG93bikgewogICAgICAgICAgICAgICAgQnV0dG9uKCJPSyIpIHsgbW9kZWwubGlua1Byb2JsZW0gPSBu
+                aWwgfQogICAgICAgICAgICB9IG1lc3NhZ2U6IHsKICAgICAgICAgICAgICAgIFRleHQodmVyYmF0aW06IG1vZGVsLmxpbmtQ
+                cm9ibGVtID8/ICIiKQogICAgICAgICAgICB9CiAgICB9CgogICAgQFZpZXdCdWlsZGVyIHByaXZhdGUgdmFyIG5hdmlnYXRp
+                b246IHNvbWUgVmlldyB7CiAgICAgICAgc3dpdGNoIGxheW91dCB7CiAgICAgICAgY2FzZSAuc3BsaXQ6CiAgICAgICAgICAg
+                IE5hdmlnYXRpb25TcGxpdFZpZXcgewogICAgICAgICAgICAgICAgTGlzdChzZWxlY3Rpb246ICRtb2RlbC5zZWxlY3Rpb24p
+                IHsgc2lkZWJhckxpbmtzIH0KICAgICAgICAgICAgICAgICAgICAubmF2aWdhdGlvblRpdGxlKCJDb21wYW5pb24iKQogICAg
+                ICAgICAgICB9IGRldGFpbDogewogICAgICAgICAgICAgICAgU2NyZWVuVmlldyhtb2RlbDogbW9kZWwsIHNjcmVlbjogbW9k
+                ZWwuc2VsZWN0aW9uID8/IC5kZXN0aW5hdGlvbiguc2VydmVycykpCiAgICAgICAgICAgIH0KICAgICAgICBjYXNlIC5zdGFj
+                azoKICAgICAgICAgICAgTmF2aWdhdGlvblN0YWNrKHBhdGg6IHN0YWNrUGF0aCkgewogICAgICAgICAgICAgICAgTGlzdCB7
+                IHNpZGViYXJMaW5rcyB9CiAgICAgICAgICAgICAgICAgICAgLm5hdmlnYXRpb25UaXRsZSgiQ29tcGFuaW9uIikKICAgICAg
+                ICAgICAgICAgICAgICAubmF2aWdhdGlvbkRlc3RpbmF0aW9uKGZvcjogU2NyZWVuLnNlbGYpIHsgc2NyZWVuIGluCiAgICAg
+                ICAgICAgICAgICAgICAgICAgIFNjcmVlblZpZXcobW9kZWw6IG1vZGVsLCBzY3JlZW46IHNjcmVlbikKICAgICAgICAgICAg
+                ICAgICAgICB9CiAgICAgICAgICAgIH0KICAgICAgICB9CiAgICB9CgogICAgLy8vIE9uZSByb3cgcGVyIHNpZGViYXIgZGVz
+                dGluYXRpb24gb2YgdGhlIG1hbmlmZXN0LgogICAgcHJpdmF0ZSB2YXIgc2lkZWJhckxpbmtzOiBzb21lIFZpZXcgewogICAg
+                ICAgIEZvckVhY2goQ29tcGFuaW9uTW9kZWwuc2lkZWJhckRlc3RpbmF0aW9ucywgaWQ6IFwuc2VsZikgeyBkZXN0aW5hdGlv
+                biBpbgogICAgICAgICAgICBOYXZpZ2F0aW9uTGluayh2YWx1ZTogU2NyZWVuLmRlc3RpbmF0aW9uKGRlc3RpbmF0aW9uKSkg
+                ewogICAgICAgICAgICAgICAgVGV4dChMb2NhbGl6ZWRTdHJpbmdLZXkoZGVzdGluYXRpb24ubWV0YWRhdGEudGl0bGVLZXkp
+                KQogICAgICAgICAgICB9CiAgICAgICAgfQogICAgfQoKICAgIC8vLyBUaGUgc3RhY2sgc2hvd3MgdGhlIG1vZGVsJ3Mgc2Vs
+                ZWN0aW9uIG9uIHRvcCBvZiB0aGUgbGlzdC4KICAgIHByaXZhdGUgdmFyIHN0YWNrUGF0aDogQmluZGluZzxbU2NyZWVuXT4g
+                ewogICAgICAgIEJpbmRpbmcoCiAgICAgICAgICAgIGdldDogeyBtb2RlbC5zZWxlY3Rpb24ubWFwIHsgWyQwXSB9ID8/IFtd
+                IH0sCiAgICAgICAgICAgIHNldDogeyBtb2RlbC5zZWxlY3Rpb24gPSAkMC5sYXN0IH0KICAgICAgICApCiAgICB9CgogICAg
+                cHJpdmF0ZSB2YXIgbGlua1Byb2JsZW1TaG93bjogQmluZGluZzxCb29sPiB7CiAgICAgICAgQmluZGluZygKICAgICAgICAg
+                ICAgZ2V0OiB7IG1vZGVsLmxpbmtQcm9ibGVtICE9IG5pbCB9LAogICAgICAgICAgICBzZXQ6IHsgaWYgISQwIHsgbW9kZWwu
+                bGlua1Byb2JsZW0gPSBuaWwgfSB9CiAgICAgICAgKQogICAgfQoKICAgIC8vLyBUaGUgbW9kZWwgYWxyZWFkeSBzZWxlY3Rl
+                ZCBpbnRlcm5hbCBzY3JlZW5zOyBsaW5rcyBvdXQgZ28gdG8gdGhlIHN5c3RlbS4KICAgIHByaXZhdGUgZnVuYyBwZXJmb3Jt
+                KF8gb3V0Y29tZTogTGlua091dGNvbWUpIHsKICAgICAgICBpZiBjYXNlIC5vcGVuRXh0ZXJuYWxseShsZXQgdXJsLCBfKSA9
+                IG91dGNvbWUgewogICAgICAgICAgICBvcGVuVVJMKHVybCkKICAgICAgICB9CiAgICB9Cn0K
+                """
+        ),
+        (
+            path: "Sources/KeyboardShortcutSpec+SwiftUI.swift",
+            base64: """
+                aW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgU3dpZnRVSQoKZXh0ZW5zaW9uIEtleWJvYXJkU2hvcnRjdXRTcGVjIHsK
+                ICAgIC8vLyBUaGUgU3dpZnRVSSBzaG9ydGN1dDsgYG5pbGAgb25seSBmb3IgYSBrZXkgU3dpZnRVSSBoYXMgbm8gZXF1aXZh
+                bGVudCBmb3IuCiAgICB2YXIgc3dpZnRVSTogS2V5Ym9hcmRTaG9ydGN1dD8gewogICAgICAgIGxldCBlcXVpdmFsZW50OiBL
+                ZXlFcXVpdmFsZW50CiAgICAgICAgc3dpdGNoIGtleSB7CiAgICAgICAgY2FzZSAicmV0dXJuIjogZXF1aXZhbGVudCA9IC5y
+                ZXR1cm4KICAgICAgICBjYXNlICJlc2NhcGUiOiBlcXVpdmFsZW50ID0gLmVzY2FwZQogICAgICAgIGNhc2UgImRlbGV0ZSI6
+                IGVxdWl2YWxlbnQgPSAuZGVsZXRlCiAgICAgICAgY2FzZSAidGFiIjogZXF1aXZhbGVudCA9IC50YWIKICAgICAgICBjYXNl
+                ICJzcGFjZSI6IGVxdWl2YWxlbnQgPSAuc3BhY2UKICAgICAgICBjYXNlICJ1cCI6IGVxdWl2YWxlbnQgPSAudXBBcnJvdwog
+                ICAgICAgIGNhc2UgImRvd24iOiBlcXVpdmFsZW50ID0gLmRvd25BcnJvdwogICAgICAgIGNhc2UgImxlZnQiOiBlcXVpdmFs
+                ZW50ID0gLmxlZnRBcnJvdwogICAgICAgIGNhc2UgInJpZ2h0IjogZXF1aXZhbGVudCA9IC5yaWdodEFycm93CiAgICAgICAg
+                Y2FzZSAiaG9tZSI6IGVxdWl2YWxlbnQgPSAuaG9tZQogICAgICAgIGNhc2UgImVuZCI6IGVxdWl2YWxlbnQgPSAuZW5kCiAg
+                ICAgICAgY2FzZSAicGFnZVVwIjogZXF1aXZhbGVudCA9IC5wYWdlVXAKICAgICAgICBjYXNlICJwYWdlRG93biI6IGVxdWl2
+                YWxlbnQgPSAucGFnZURvd24KICAgICAgICBkZWZhdWx0OgogICAgICAgICAgICBndWFyZCBrZXkuY291bnQgPT0gMSwgbGV0
+                IGNoYXJhY3RlciA9IGtleS5maXJzdCBlbHNlIHsgcmV0dXJuIG5pbCB9CiAgICAgICAgICAgIGVxdWl2YWxlbnQgPSBLZXlF
+                cXVpdmFsZW50KGNoYXJhY3RlcikKICAgICAgICB9CiAgICAgICAgdmFyIGV2ZW50TW9kaWZpZXJzOiBFdmVudE1vZGlmaWVy
+                cyA9IFtdCiAgICAgICAgZm9yIG1vZGlmaWVyIGluIG1vZGlmaWVycyB7CiAgICAgICAgICAgIHN3aXRjaCBtb2RpZmllciB7
+                CiAgICAgICAgICAgIGNhc2UgLmNtZDogZXZlbnRNb2RpZmllcnMuaW5zZXJ0KC5jb21tYW5kKQogICAgICAgICAgICBjYXNl
+                IC5zaGlmdDogZXZlbnRNb2RpZmllcnMuaW5zZXJ0KC5zaGlmdCkKICAgICAgICAgICAgY2FzZSAub3B0aW9uOiBldmVudE1v
+                ZGlmaWVycy5pbnNlcnQoLm9wdGlvbikKICAgICAgICAgICAgY2FzZSAuY29udHJvbDogZXZlbnRNb2RpZmllcnMuaW5zZXJ0
+                KC5jb250cm9sKQogICAgICAgICAgICB9CiAgICAgICAgfQogICAgICAgIHJldHVybiBLZXlib2FyZFNob3J0Y3V0KGVxdWl2
+                YWxlbnQsIG1vZGlmaWVyczogZXZlbnRNb2RpZmllcnMpCiAgICB9Cn0K
                 """
         ),
         (
@@ -246,61 +503,104 @@ extension CompanionTemplate {
                 bmV0d29yayAoZGVidWcgYnVpbGRzIG9ubHkpIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAg
                 ICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAg
                 ICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJBbGxvdyBodHRwIG9uIHRoZSBsb2NhbCBu
-                ZXR3b3JrIChkZWJ1ZyBidWlsZHMgb25seSkiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkNo
-                ZWNrIFZlcnNpb24iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMi
-                OiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFu
-                c2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNoZWNrIFZlcnNpb24iCiAgICAgICAgICB9CiAgICAgICAgfQogICAg
-                ICB9CiAgICB9LAogICAgIkNoZWNrIHRoZSBzZXJ2ZXIncyB2ZXJzaW9uIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjog
-                Im1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0
-                IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJDaGVjayB0aGUg
-                c2VydmVyJ3MgdmVyc2lvbiIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiQ2hlY2tpbmfigKYi
-                OiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAg
-                ImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAg
-                ICAgICAgICAgInZhbHVlIjogIkNoZWNraW5n4oCmIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAg
-                ICJDb21wYW5pb24iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMi
-                OiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFu
-                c2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNvbXBhbmlvbiIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0K
-                ICAgIH0sCiAgICAiQ29weSBBZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJs
-                b2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAi
-                c3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJDb3B5IEFkZHJlc3MiCiAgICAgICAgICB9CiAg
-                ICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkluc2VjdXJlIGFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUi
-                OiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1Vu
-                aXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkluc2VjdXJl
-                IGFkZHJlc3MiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkludmFsaWQgYWRkcmVzcyI6IHsK
-                ICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4i
-                OiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAg
-                ICAgICAidmFsdWUiOiAiSW52YWxpZCBhZGRyZXNzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAg
-                ICJOb3QgYSBSYXN0cmlsbG8gc2VydmVyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJs
-                b2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAi
-                c3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJOb3QgYSBSYXN0cmlsbG8gc2VydmVyIgogICAg
-                ICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJOb3QgY2hlY2tlZCB5ZXQiOiB7CiAgICAgICJleHRyYWN0
-                aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAg
-                InN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjog
-                Ik5vdCBjaGVja2VkIHlldCIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiT3BlbiBpbiBCcm93
-                c2VyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAg
-                ICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIs
-                CiAgICAgICAgICAgICJ2YWx1ZSI6ICJPcGVuIGluIEJyb3dzZXIiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAg
-                ICB9LAogICAgIlJlYWNoYWJsZSI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxp
+                ZXR3b3JrIChkZWJ1ZyBidWlsZHMgb25seSkiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkNh
+                bm5vdCBvcGVuIGxpbmsiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlv
+                bnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0
+                cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNhbm5vdCBvcGVuIGxpbmsiCiAgICAgICAgICB9CiAgICAgICAg
+                fQogICAgICB9CiAgICB9LAogICAgIkNoZWNrIFZlcnNpb24iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFs
+                IiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAg
+                ICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNoZWNrIFZlcnNpb24iCiAg
+                ICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkNoZWNrIHRoZSBzZXJ2ZXIncyB2ZXJzaW9uIjogewog
+                ICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6
+                IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAg
+                ICAgICJ2YWx1ZSI6ICJDaGVjayB0aGUgc2VydmVyJ3MgdmVyc2lvbiIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0K
+                ICAgIH0sCiAgICAiQ2hlY2tpbmfigKYiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxv
+                Y2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJz
+                dGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNoZWNraW5n4oCmIgogICAgICAgICAgfQogICAg
+                ICAgIH0KICAgICAgfQogICAgfSwKICAgICJDb21wYW5pb24iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFs
+                IiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAg
+                ICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNvbXBhbmlvbiIKICAgICAg
+                ICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiQ29weSBBZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0
+                YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJp
+                bmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJDb3B5
+                IEFkZHJlc3MiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIkluc2VjdXJlIGFkZHJlc3MiOiB7
+                CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVu
+                IjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAg
+                ICAgICAgInZhbHVlIjogIkluc2VjdXJlIGFkZHJlc3MiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAog
+                ICAgIkludmFsaWQgYWRkcmVzcyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxp
                 emF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRl
-                IjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiUmVhY2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0K
-                ICAgICAgfQogICAgfSwKICAgICJTZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAg
-                ImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAg
-                ICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciIKICAgICAgICAgIH0KICAgICAg
-                ICB9CiAgICAgIH0KICAgIH0sCiAgICAiU2VydmVyIGFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFu
-                dWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7
-                CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciBhZGRyZXNz
-                IgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJTaGFyZSBBZGRyZXNzIjogewogICAgICAiZXh0
-                cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAg
-                ICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1
-                ZSI6ICJTaGFyZSBBZGRyZXNzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJUaGUgYWRkcmVz
-                cyBvZiB5b3VyIFJhc3RyaWxsbyBzZXJ2ZXIuIFByZXNzIFJldHVybiB0byBjaGVjayBpdC4iOiB7CiAgICAgICJleHRyYWN0
-                aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAg
-                InN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjog
-                IlRoZSBhZGRyZXNzIG9mIHlvdXIgUmFzdHJpbGxvIHNlcnZlci4gUHJlc3MgUmV0dXJuIHRvIGNoZWNrIGl0LiIKICAgICAg
-                ICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiVW5yZWFjaGFibGUiOiB7CiAgICAgICJleHRyYWN0aW9uU3Rh
-                dGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmlu
-                Z1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlVucmVh
-                Y2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfQogIH0sCiAgInZlcnNpb24iOiAiMS4wIgp9Cg==
+                IjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiSW52YWxpZCBhZGRyZXNzIgogICAgICAgICAgfQogICAg
+                ICAgIH0KICAgICAgfQogICAgfSwKICAgICJOb3QgYSBSYXN0cmlsbG8gc2VydmVyIjogewogICAgICAiZXh0cmFjdGlvblN0
+                YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJp
+                bmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJOb3Qg
+                YSBSYXN0cmlsbG8gc2VydmVyIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJOb3QgY2hlY2tl
+                ZCB5ZXQiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAg
+                ICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVk
+                IiwKICAgICAgICAgICAgInZhbHVlIjogIk5vdCBjaGVja2VkIHlldCIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0K
+                ICAgIH0sCiAgICAiTm90aGluZyB0byBzaG93IjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAg
+                ICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAg
+                ICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJOb3RoaW5nIHRvIHNob3ciCiAgICAgICAg
+                ICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIk9LIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVh
+                bCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0Ijogewog
+                ICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJPSyIKICAgICAgICAgIH0K
+                ICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiT3BlbiBpbiBCcm93c2VyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRl
+                IjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdV
+                bml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJPcGVuIGlu
+                IEJyb3dzZXIiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIlJlYWNoYWJsZSI6IHsKICAgICAg
+                ImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAg
+                ICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAi
+                dmFsdWUiOiAiUmVhY2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJTZXJ2ZXIiOiB7
+                CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVu
+                IjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAg
+                ICAgICAgInZhbHVlIjogIlNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiU2VydmVy
+                IGFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7
+                CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xh
+                dGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciBhZGRyZXNzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAg
+                fQogICAgfSwKICAgICJTaGFyZSBBZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAg
+                ICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAg
+                ICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJTaGFyZSBBZGRyZXNzIgogICAgICAgICAg
+                fQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJUaGUgYWRkcmVzcyBvZiB5b3VyIFJhc3RyaWxsbyBzZXJ2ZXIuIFBy
+                ZXNzIFJldHVybiB0byBjaGVjayBpdC4iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxv
+                Y2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJz
+                dGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlRoZSBhZGRyZXNzIG9mIHlvdXIgUmFzdHJpbGxv
+                IHNlcnZlci4gUHJlc3MgUmV0dXJuIHRvIGNoZWNrIGl0LiIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0s
+                CiAgICAiVW5yZWFjaGFibGUiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXph
+                dGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6
+                ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlVucmVhY2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0K
+                ICAgICAgfQogICAgfSwKICAgICJjb21tYW5kLmFkZFNlcnZlciI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51
+                YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsK
+                ICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiQWRkIFNlcnZlciIKICAg
+                ICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiY29tbWFuZC5jaGVja1ZlcnNpb24iOiB7CiAgICAgICJl
+                eHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAg
+                ICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZh
+                bHVlIjogIkNoZWNrIFZlcnNpb24iCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImNvbW1hbmQu
+                Y29weUFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMi
+                OiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFu
+                c2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNvcHkgQWRkcmVzcyIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAg
+                IH0KICAgIH0sCiAgICAiY29tbWFuZC5yZW1vdmVTZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFs
+                IiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAg
+                ICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlJlbW92ZSBTZXJ2ZXIiCiAg
+                ICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLmFjY291bnQiOiB7CiAgICAgICJl
+                eHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAg
+                ICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZh
+                bHVlIjogIkFjY291bnQiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLmFk
+                ZFNlcnZlciI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsK
+                ICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0
+                ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiQWRkIFNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAg
+                IH0sCiAgICAiZGVzdGluYXRpb24uZG9jcyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAi
+                bG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAg
+                InN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiRG9jdW1lbnRhdGlvbiIKICAgICAgICAgIH0K
+                ICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiZGVzdGluYXRpb24ucmVsZWFzZU5vdGVzIjogewogICAgICAiZXh0cmFj
+                dGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAg
+                ICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6
+                ICJSZWxlYXNlIE5vdGVzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJkZXN0aW5hdGlvbi5z
+                ZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAg
+                ICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVk
+                IiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAg
+                ICAiZGVzdGluYXRpb24uc2VydmVycyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9j
+                YWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0
+                YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiU2VydmVycyIKICAgICAgICAgIH0KICAgICAgICB9
+                CiAgICAgIH0KICAgIH0KICB9LAogICJ2ZXJzaW9uIjogIjEuMCIKfQo=
                 """
         ),
         (
@@ -318,62 +618,86 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/ScreenView.swift",
+            base64: """
+                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgc2NyZWVuIGZvciBhIHNlbGVjdGlvbjogbmF0aXZlIHZpZXdzIGZvciBuYXRpdmUg
+                ZGVzdGluYXRpb25zLCB0aGUgd2ViCi8vLyBzY3JlZW4gZm9yIHdlYiBkZXN0aW5hdGlvbnMgYW5kIHVuZGVjbGFyZWQgaW50
+                ZXJuYWwgcGFnZXMuCnN0cnVjdCBTY3JlZW5WaWV3OiBWaWV3IHsKICAgIEBCaW5kYWJsZSB2YXIgbW9kZWw6IENvbXBhbmlv
+                bk1vZGVsCiAgICBsZXQgc2NyZWVuOiBTY3JlZW4KCiAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICBzd2l0Y2gg
+                c2NyZWVuIHsKICAgICAgICBjYXNlIC5kZXN0aW5hdGlvbiguc2VydmVyKToKICAgICAgICAgICAgU2VydmVyRGV0YWlsVmll
+                dyhtb2RlbDogbW9kZWwpCiAgICAgICAgY2FzZSAuZGVzdGluYXRpb24obGV0IGRlc3RpbmF0aW9uKSB3aGVyZSBkZXN0aW5h
+                dGlvbi5tZXRhZGF0YS5wcmVzZW50YXRpb24gPT0gLm5hdGl2ZToKICAgICAgICAgICAgU2VydmVyTGlzdFZpZXcobW9kZWw6
+                IG1vZGVsKQogICAgICAgIGRlZmF1bHQ6CiAgICAgICAgICAgIGlmIGxldCB1cmwgPSBzY3JlZW4ud2ViVVJMIHsKICAgICAg
+                ICAgICAgICAgIC8vIEEgbmV3IFVSTCBnZXRzIGEgbmV3IHdlYiB2aWV3IChhbmQgYSBmcmVzaCBwYWdlIHN0YXRlIGZvciB0
+                aGUgYnJpZGdlKS4KICAgICAgICAgICAgICAgIFdlYlNjcmVlbih1cmw6IHVybCwgbW9kZWw6IG1vZGVsKS5pZCh1cmwpCiAg
+                ICAgICAgICAgIH0gZWxzZSB7CiAgICAgICAgICAgICAgICBDb250ZW50VW5hdmFpbGFibGVWaWV3KCJOb3RoaW5nIHRvIHNo
+                b3ciLCBzeXN0ZW1JbWFnZTogInF1ZXN0aW9ubWFyay5zcXVhcmUuZGFzaGVkIikKICAgICAgICAgICAgfQogICAgICAgIH0K
+                ICAgIH0KfQo=
+                """
+        ),
+        (
             path: "Sources/ServerCommands.swift",
             base64: """
                 aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgU2VydmVyIG1lbnUgKE1hYyBtZW51IGJhciwgaVBhZCBrZXlib2FyZCBtZW51KTog
-                Q2hlY2sgVmVyc2lvbiwg4oyYUi4Kc3RydWN0IFNlcnZlckNvbW1hbmRzOiBDb21tYW5kcyB7CiAgICBsZXQgbW9kZWw6IENv
-                bXBhbmlvbk1vZGVsCgogICAgdmFyIGJvZHk6IHNvbWUgQ29tbWFuZHMgewogICAgICAgIENvbW1hbmRNZW51KCJTZXJ2ZXIi
-                KSB7CiAgICAgICAgICAgIEJ1dHRvbigiQ2hlY2sgVmVyc2lvbiIpIHsKICAgICAgICAgICAgICAgIFRhc2sgeyBhd2FpdCBt
-                b2RlbC5yZWZyZXNoKCkgfQogICAgICAgICAgICB9CiAgICAgICAgICAgIC5rZXlib2FyZFNob3J0Y3V0KCJyIiwgbW9kaWZp
-                ZXJzOiAuY29tbWFuZCkKICAgICAgICB9CiAgICB9Cn0K
+                dGhlIG1hbmlmZXN0J3MgY29tbWFuZHMKLy8vIHBsYWNlZCBpbiBgbWVudWAgYXQgdGhlIGN1cnJlbnQgc2VsZWN0aW9uLCB3
+                aXRoIHRoZWlyIHNob3J0Y3V0cyAo4oyYUiDigKYpLgpzdHJ1Y3QgU2VydmVyQ29tbWFuZHM6IENvbW1hbmRzIHsKICAgIGxl
+                dCBtb2RlbDogQ29tcGFuaW9uTW9kZWwKCiAgICB2YXIgYm9keTogc29tZSBDb21tYW5kcyB7CiAgICAgICAgQ29tbWFuZE1l
+                bnUoIlNlcnZlciIpIHsKICAgICAgICAgICAgRm9yRWFjaChtb2RlbC5jb250cm9scyhmb3I6IC5tZW51KSwgaWQ6IFwuc2Vs
+                ZikgeyBjb250cm9sIGluCiAgICAgICAgICAgICAgICBDb21tYW5kQnV0dG9uKGNvbnRyb2w6IGNvbnRyb2wsIG1vZGVsOiBt
+                b2RlbCkKICAgICAgICAgICAgfQogICAgICAgIH0KICAgIH0KfQo=
                 """
         ),
         (
             path: "Sources/ServerDetailView.swift",
             base64: """
-                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgZGV0YWlsIGNvbHVtbiBvZiB0aGUgc3BsaXQgdmlldzogdGhlIHN0YXR1cywgbGFy
-                Z2UuCnN0cnVjdCBTZXJ2ZXJEZXRhaWxWaWV3OiBWaWV3IHsKICAgIGxldCBzdGF0dXM6IFNlcnZlclN0YXR1cwoKICAgIHZh
-                ciBib2R5OiBzb21lIFZpZXcgewogICAgICAgIGxldCBwcmVzZW50YXRpb24gPSBzdGF0dXMucHJlc2VudGF0aW9uCiAgICAg
-                ICAgQ29udGVudFVuYXZhaWxhYmxlVmlldyB7CiAgICAgICAgICAgIExhYmVsKExvY2FsaXplZFN0cmluZ0tleShwcmVzZW50
-                YXRpb24udGl0bGUpLCBzeXN0ZW1JbWFnZTogcHJlc2VudGF0aW9uLnN5c3RlbUltYWdlKQogICAgICAgIH0gZGVzY3JpcHRp
-                b246IHsKICAgICAgICAgICAgaWYgbGV0IGRldGFpbCA9IHByZXNlbnRhdGlvbi5kZXRhaWwgewogICAgICAgICAgICAgICAg
-                VGV4dCh2ZXJiYXRpbTogZGV0YWlsKQogICAgICAgICAgICB9CiAgICAgICAgfQogICAgICAgIC5hY2Nlc3NpYmlsaXR5RWxl
-                bWVudChjaGlsZHJlbjogLmNvbWJpbmUpCiAgICB9Cn0K
+                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgc2VydmVyIGRlc3RpbmF0aW9uOiB0aGUgc3RhdHVzLCBsYXJnZSwgd2l0aCBhIGNv
+                bnRleHQgbWVudSBvZiB0aGUKLy8vIG1hbmlmZXN0IGNvbW1hbmRzIHBsYWNlZCBpbiBgY29udGV4dE1lbnVgIGhlcmUgKGNv
+                cHksIHJlbW92ZSkuCnN0cnVjdCBTZXJ2ZXJEZXRhaWxWaWV3OiBWaWV3IHsKICAgIGxldCBtb2RlbDogQ29tcGFuaW9uTW9k
+                ZWwKCiAgICBwcml2YXRlIHZhciBzdGF0dXM6IFNlcnZlclN0YXR1cyB7IG1vZGVsLnN0YXR1cyB9CgogICAgdmFyIGJvZHk6
+                IHNvbWUgVmlldyB7CiAgICAgICAgbGV0IHByZXNlbnRhdGlvbiA9IHN0YXR1cy5wcmVzZW50YXRpb24KICAgICAgICBDb250
+                ZW50VW5hdmFpbGFibGVWaWV3IHsKICAgICAgICAgICAgTGFiZWwoTG9jYWxpemVkU3RyaW5nS2V5KHByZXNlbnRhdGlvbi50
+                aXRsZSksIHN5c3RlbUltYWdlOiBwcmVzZW50YXRpb24uc3lzdGVtSW1hZ2UpCiAgICAgICAgfSBkZXNjcmlwdGlvbjogewog
+                ICAgICAgICAgICBpZiBsZXQgZGV0YWlsID0gcHJlc2VudGF0aW9uLmRldGFpbCB7CiAgICAgICAgICAgICAgICBUZXh0KHZl
+                cmJhdGltOiBkZXRhaWwpCiAgICAgICAgICAgIH0KICAgICAgICB9CiAgICAgICAgLmFjY2Vzc2liaWxpdHlFbGVtZW50KGNo
+                aWxkcmVuOiAuY29tYmluZSkKICAgICAgICAuY29udGV4dE1lbnUgewogICAgICAgICAgICBGb3JFYWNoKG1vZGVsLmNvbnRy
+                b2xzKGZvcjogLmNvbnRleHRNZW51KSwgaWQ6IFwuc2VsZikgeyBjb250cm9sIGluCiAgICAgICAgICAgICAgICBDb21tYW5k
+                QnV0dG9uKGNvbnRyb2w6IGNvbnRyb2wsIG1vZGVsOiBtb2RlbCwgd2l0aFNob3J0Y3V0OiBmYWxzZSkKICAgICAgICAgICAg
+                fQogICAgICAgIH0KICAgIH0KfQo=
                 """
         ),
         (
             path: "Sources/ServerListView.swift",
             base64: """
                 aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgc2VydmVyIGFkZHJlc3MgZmllbGQgYW5kIHRoZSBzdGF0dXMgcm93LiBQdWxsLXRv
-                LXJlZnJlc2gsIHRoZSB0b29sYmFyCi8vLyBidXR0b24gYW5kIFJldHVybiBpbiB0aGUgZmllbGQgYWxsIGNhbGwgYGBDb21w
-                YW5pb25Nb2RlbC9yZWZyZXNoKClgYC4Kc3RydWN0IFNlcnZlckxpc3RWaWV3OiBWaWV3IHsKICAgIEBCaW5kYWJsZSB2YXIg
-                bW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICBARm9jdXNTdGF0ZSBwcml2YXRlIHZhciBhZGRyZXNzRm9jdXNlZDogQm9vbAoK
-                ICAgIHZhciBib2R5OiBzb21lIFZpZXcgewogICAgICAgIExpc3QgewogICAgICAgICAgICBTZWN0aW9uKCJTZXJ2ZXIiKSB7
-                CiAgICAgICAgICAgICAgICBUZXh0RmllbGQoIlNlcnZlciBhZGRyZXNzIiwgdGV4dDogJG1vZGVsLmFkZHJlc3NUZXh0LCBw
-                cm9tcHQ6IFRleHQodmVyYmF0aW06ICJodHRwczovL2V4YW1wbGUuY29tIikpCiAgICAgICAgICAgICAgICAgICAgLmZvY3Vz
-                ZWQoJGFkZHJlc3NGb2N1c2VkKQogICAgICAgICAgICAgICAgICAgIC5hdXRvY29ycmVjdGlvbkRpc2FibGVkKCkKICAgICAg
-                ICAgICAgICAgICAgICAjaWYgb3MoaU9TKQogICAgICAgICAgICAgICAgICAgICAgICAua2V5Ym9hcmRUeXBlKC5VUkwpCiAg
-                ICAgICAgICAgICAgICAgICAgICAgIC50ZXh0SW5wdXRBdXRvY2FwaXRhbGl6YXRpb24oLm5ldmVyKQogICAgICAgICAgICAg
-                ICAgICAgICAgICAudGV4dENvbnRlbnRUeXBlKC5VUkwpCiAgICAgICAgICAgICAgICAgICAgI2VuZGlmCiAgICAgICAgICAg
-                ICAgICAgICAgLnN1Ym1pdExhYmVsKC5nbykKICAgICAgICAgICAgICAgICAgICAub25TdWJtaXQgeyBUYXNrIHsgYXdhaXQg
-                bW9kZWwucmVmcmVzaCgpIH0gfQogICAgICAgICAgICAgICAgICAgIC5hY2Nlc3NpYmlsaXR5TGFiZWwoVGV4dCgiU2VydmVy
-                IGFkZHJlc3MiKSkKICAgICAgICAgICAgICAgICAgICAuYWNjZXNzaWJpbGl0eUhpbnQoVGV4dCgiVGhlIGFkZHJlc3Mgb2Yg
-                eW91ciBSYXN0cmlsbG8gc2VydmVyLiBQcmVzcyBSZXR1cm4gdG8gY2hlY2sgaXQuIikpCiAgICAgICAgICAgICAgICBTZXJ2
-                ZXJTdGF0dXNSb3coc3RhdHVzOiBtb2RlbC5zdGF0dXMsIHNlcnZlclVSTDogbW9kZWwuc2VydmVyVVJMKQogICAgICAgICAg
-                ICAgICAgI2lmIERFQlVHCiAgICAgICAgICAgICAgICAgICAgVG9nZ2xlKAogICAgICAgICAgICAgICAgICAgICAgICAiQWxs
-                b3cgaHR0cCBvbiB0aGUgbG9jYWwgbmV0d29yayAoZGVidWcgYnVpbGRzIG9ubHkpIiwgaXNPbjogJG1vZGVsLmFsbG93c0lu
-                c2VjdXJlTG9jYWxOZXR3b3JrKQogICAgICAgICAgICAgICAgI2VuZGlmCiAgICAgICAgICAgIH0KICAgICAgICB9CiAgICAg
-                ICAgLm5hdmlnYXRpb25UaXRsZSgiQ29tcGFuaW9uIikKICAgICAgICAucmVmcmVzaGFibGUgeyBhd2FpdCBtb2RlbC5yZWZy
-                ZXNoKCkgfQogICAgICAgIC50b29sYmFyIHsKICAgICAgICAgICAgVG9vbGJhckl0ZW0ocGxhY2VtZW50OiAucHJpbWFyeUFj
-                dGlvbikgewogICAgICAgICAgICAgICAgcmVmcmVzaEJ1dHRvbgogICAgICAgICAgICB9CiAgICAgICAgfQogICAgICAgIC5k
-                ZWZhdWx0Rm9jdXMoJGFkZHJlc3NGb2N1c2VkLCB0cnVlKQogICAgICAgIC50YXNrIHsgYXdhaXQgbW9kZWwucmVmcmVzaCgp
-                IH0KICAgIH0KCiAgICBwcml2YXRlIHZhciByZWZyZXNoQnV0dG9uOiBzb21lIFZpZXcgewogICAgICAgIEJ1dHRvbiB7CiAg
-                ICAgICAgICAgIFRhc2sgeyBhd2FpdCBtb2RlbC5yZWZyZXNoKCkgfQogICAgICAgIH0gbGFiZWw6IHsKICAgICAgICAgICAg
-                TGFiZWwoIkNoZWNrIFZlcnNpb24iLCBzeXN0ZW1JbWFnZTogImFycm93LmNsb2Nrd2lzZSIpCiAgICAgICAgfQogICAgICAg
-                IC5kaXNhYmxlZChtb2RlbC5yZWZyZXNoZXIuaXNSdW5uaW5nKQogICAgICAgIC5hY2Nlc3NpYmlsaXR5TGFiZWwoVGV4dCgi
-                Q2hlY2sgdGhlIHNlcnZlcidzIHZlcnNpb24iKSkKICAgICAgICAjaWYgb3MoaU9TKQogICAgICAgICAgICAvLyBPbiB0aGUg
-                TWFjLCDijJhSIGJlbG9uZ3MgdG8gdGhlIFNlcnZlciBtZW51IGNvbW1hbmQuCiAgICAgICAgICAgIC5rZXlib2FyZFNob3J0
-                Y3V0KCJyIiwgbW9kaWZpZXJzOiAuY29tbWFuZCkKICAgICAgICAjZW5kaWYKICAgIH0KfQo=
+                LXJlZnJlc2gsIHRoZSB0b29sYmFyJ3MKLy8vIENoZWNrIFZlcnNpb24gY29tbWFuZCBhbmQgUmV0dXJuIGluIHRoZSBmaWVs
+                ZCBhbGwgY2FsbCBgYENvbXBhbmlvbk1vZGVsL3JlZnJlc2goKWBgOwovLy8gdGhlIHRvb2xiYXIgc2hvd3MgdGhlIG1hbmlm
+                ZXN0IGNvbW1hbmRzIHBsYWNlZCBpbiBgdG9vbGJhcmAuCnN0cnVjdCBTZXJ2ZXJMaXN0VmlldzogVmlldyB7CiAgICBAQmlu
+                ZGFibGUgdmFyIG1vZGVsOiBDb21wYW5pb25Nb2RlbAogICAgQEZvY3VzU3RhdGUgcHJpdmF0ZSB2YXIgYWRkcmVzc0ZvY3Vz
+                ZWQ6IEJvb2wKCiAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICBMaXN0IHsKICAgICAgICAgICAgU2VjdGlvbigi
+                U2VydmVyIikgewogICAgICAgICAgICAgICAgVGV4dEZpZWxkKCJTZXJ2ZXIgYWRkcmVzcyIsIHRleHQ6ICRtb2RlbC5hZGRy
+                ZXNzVGV4dCwgcHJvbXB0OiBUZXh0KHZlcmJhdGltOiAiaHR0cHM6Ly9leGFtcGxlLmNvbSIpKQogICAgICAgICAgICAgICAg
+                ICAgIC5mb2N1c2VkKCRhZGRyZXNzRm9jdXNlZCkKICAgICAgICAgICAgICAgICAgICAuYXV0b2NvcnJlY3Rpb25EaXNhYmxl
+                ZCgpCiAgICAgICAgICAgICAgICAgICAgI2lmIG9zKGlPUykKICAgICAgICAgICAgICAgICAgICAgICAgLmtleWJvYXJkVHlw
+                ZSguVVJMKQogICAgICAgICAgICAgICAgICAgICAgICAudGV4dElucHV0QXV0b2NhcGl0YWxpemF0aW9uKC5uZXZlcikKICAg
+                ICAgICAgICAgICAgICAgICAgICAgLnRleHRDb250ZW50VHlwZSguVVJMKQogICAgICAgICAgICAgICAgICAgICNlbmRpZgog
+                ICAgICAgICAgICAgICAgICAgIC5zdWJtaXRMYWJlbCguZ28pCiAgICAgICAgICAgICAgICAgICAgLm9uU3VibWl0IHsgVGFz
+                ayB7IGF3YWl0IG1vZGVsLnJlZnJlc2goKSB9IH0KICAgICAgICAgICAgICAgICAgICAuYWNjZXNzaWJpbGl0eUxhYmVsKFRl
+                eHQoIlNlcnZlciBhZGRyZXNzIikpCiAgICAgICAgICAgICAgICAgICAgLmFjY2Vzc2liaWxpdHlIaW50KFRleHQoIlRoZSBh
+                ZGRyZXNzIG9mIHlvdXIgUmFzdHJpbGxvIHNlcnZlci4gUHJlc3MgUmV0dXJuIHRvIGNoZWNrIGl0LiIpKQogICAgICAgICAg
+                ICAgICAgU2VydmVyU3RhdHVzUm93KHN0YXR1czogbW9kZWwuc3RhdHVzLCBzZXJ2ZXJVUkw6IG1vZGVsLnNlcnZlclVSTCkK
+                ICAgICAgICAgICAgICAgICNpZiBERUJVRwogICAgICAgICAgICAgICAgICAgIFRvZ2dsZSgKICAgICAgICAgICAgICAgICAg
+                ICAgICAgIkFsbG93IGh0dHAgb24gdGhlIGxvY2FsIG5ldHdvcmsgKGRlYnVnIGJ1aWxkcyBvbmx5KSIsIGlzT246ICRtb2Rl
+                bC5hbGxvd3NJbnNlY3VyZUxvY2FsTmV0d29yaykKICAgICAgICAgICAgICAgICNlbmRpZgogICAgICAgICAgICB9CiAgICAg
+                ICAgfQogICAgICAgIC5uYXZpZ2F0aW9uVGl0bGUoIkNvbXBhbmlvbiIpCiAgICAgICAgLnJlZnJlc2hhYmxlIHsgYXdhaXQg
+                bW9kZWwucmVmcmVzaCgpIH0KICAgICAgICAudG9vbGJhciB7CiAgICAgICAgICAgIFRvb2xiYXJJdGVtR3JvdXAocGxhY2Vt
+                ZW50OiAucHJpbWFyeUFjdGlvbikgewogICAgICAgICAgICAgICAgRm9yRWFjaChtb2RlbC5jb250cm9scyhmb3I6IC50b29s
+                YmFyKSwgaWQ6IFwuc2VsZikgeyBjb250cm9sIGluCiAgICAgICAgICAgICAgICAgICAgLy8gT24gdGhlIE1hYyB0aGUgc2hv
+                cnRjdXRzIGJlbG9uZyB0byB0aGUgU2VydmVyIG1lbnUgY29tbWFuZHMuCiAgICAgICAgICAgICAgICAgICAgI2lmIG9zKGlP
+                UykKICAgICAgICAgICAgICAgICAgICAgICAgQ29tbWFuZEJ1dHRvbihjb250cm9sOiBjb250cm9sLCBtb2RlbDogbW9kZWwp
+                CiAgICAgICAgICAgICAgICAgICAgI2Vsc2UKICAgICAgICAgICAgICAgICAgICAgICAgQ29tbWFuZEJ1dHRvbihjb250cm9s
+                OiBjb250cm9sLCBtb2RlbDogbW9kZWwsIHdpdGhTaG9ydGN1dDogZmFsc2UpCiAgICAgICAgICAgICAgICAgICAgI2VuZGlm
+                CiAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgIH0KICAgICAgICB9CiAgICAgICAgLmRlZmF1bHRGb2N1cygkYWRkcmVz
+                c0ZvY3VzZWQsIHRydWUpCiAgICAgICAgLnRhc2sgeyBhd2FpdCBtb2RlbC5yZWZyZXNoKCkgfQogICAgfQp9Cg==
                 """
         ),
         (
@@ -404,6 +728,107 @@ extension CompanionTemplate {
                 ZSAubmV1dHJhbDogcmV0dXJuIC5zZWNvbmRhcnkKICAgICAgICBjYXNlIC5nb29kOiByZXR1cm4gLmdyZWVuCiAgICAgICAg
                 Y2FzZSAud2FybmluZzogcmV0dXJuIC5vcmFuZ2UKICAgICAgICBjYXNlIC5iYWQ6IHJldHVybiAucmVkCiAgICAgICAgfQog
                 ICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Sources/WebScreen.swift",
+            base64: """
+                I2lmIGNhbkltcG9ydChXZWJLaXQpCiAgICBpbXBvcnQgUmFzdHJpbGxvTmF0aXZlCiAgICBpbXBvcnQgU3dpZnRVSQogICAg
+                aW1wb3J0IFdlYktpdAoKICAgIC8vLyBUaGUgd2ViIHNjcmVlbiBpbnNpZGUgbmF0aXZlIG5hdmlnYXRpb246IGEgYFdLV2Vi
+                Vmlld2Agd2hvc2UgbmF2aWdhdGlvbnMgYW5kIHBhZ2UKICAgIC8vLyBtZXNzYWdlcyBnbyB0aHJvdWdoIFJhc3RyaWxsb05h
+                dGl2ZSdzIFdlYktpdCBhZGFwdGVyIChgV2ViVmlld0JyaWRnZWApLiBOYXZpZ2F0aW9ucyB0aGUKICAgIC8vLyBwb2xpY3kg
+                Y2FuY2VscyBhcmUgZGVjaWRlZCBieSBgYENvbXBhbmlvbk1vZGVsL2ZvbGxvd0Zyb21XZWJTY3JlZW4oXzpkZWNpc2lvbjop
+                YGAuCiAgICAvLy8KICAgIC8vLyBUaGUgcGFnZSBzaWducyBpbiB3aXRoIHRoZSB3ZWIgYXBwJ3Mgb3duIGNvb2tpZSBzZXNz
+                aW9uLCBrZXB0IGJ5IFdlYktpdCdzIGRlZmF1bHQKICAgIC8vLyB3ZWJzaXRlIGRhdGEgc3RvcmU7IG5hdGl2ZSBjb2RlIG5l
+                dmVyIHJlYWRzIG9yIHNldHMgaXQuCiAgICBzdHJ1Y3QgV2ViU2NyZWVuOiBWaWV3IHsKICAgICAgICBsZXQgdXJsOiBVUkwK
+                ICAgICAgICBsZXQgbW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICAgICAgQEVudmlyb25tZW50KFwub3BlblVSTCkgcHJpdmF0
+                ZSB2YXIgb3BlblVSTAoKICAgICAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICAgICAgV2ViVmlld0hvc3QodXJs
+                OiB1cmwpIHsgZGVjaXNpb24sIHRhcmdldCBpbgogICAgICAgICAgICAgICAgaWYgY2FzZSAub3BlbkV4dGVybmFsbHkobGV0
+                IGV4dGVybmFsLCBfKSA9IG1vZGVsLmZvbGxvd0Zyb21XZWJTY3JlZW4odGFyZ2V0LCBkZWNpc2lvbjogZGVjaXNpb24pIHsK
+                ICAgICAgICAgICAgICAgICAgICBvcGVuVVJMKGV4dGVybmFsKQogICAgICAgICAgICAgICAgfQogICAgICAgICAgICB9CiAg
+                ICAgICAgfQogICAgfQoKICAgIC8vLyBIb3N0cyBvbmUgYFdLV2ViVmlld2Agd2l0aCB0aGUgYnJpZGdlIGFkYXB0ZXIgYXR0
+                YWNoZWQ7IHRyYW5zbGF0ZXMsIGRlY2lkZXMgbm90aGluZy4KICAgIC8vLyBNYWluLWFjdG9yIGlzb2xhdGVkIGFzIGEgd2hv
+                bGU6IHRoZSByZXByZXNlbnRhYmxlIGNvbmZvcm1hbmNlIGlzIGluIGFuIGV4dGVuc2lvbiwgYW5kCiAgICAvLy8gYFdlYlZp
+                ZXdCcmlkZ2VgIGFuZCBgQnJpZGdlRGlzcGF0Y2hlcmAgYXJlIGNyZWF0ZWQgb24gdGhlIG1haW4gYWN0b3IuCiAgICBATWFp
+                bkFjdG9yCiAgICBzdHJ1Y3QgV2ViVmlld0hvc3QgewogICAgICAgIGxldCB1cmw6IFVSTAogICAgICAgIGxldCByb3V0ZTog
+                QE1haW5BY3RvciAoTGlua0RlY2lzaW9uLCBVUkwpIC0+IFZvaWQKCiAgICAgICAgZnVuYyBtYWtlQ29vcmRpbmF0b3IoKSAt
+                PiBXZWJWaWV3QnJpZGdlIHsKICAgICAgICAgICAgV2ViVmlld0JyaWRnZSgKICAgICAgICAgICAgICAgIGRpc3BhdGNoZXI6
+                IEJyaWRnZURpc3BhdGNoZXIobWFuaWZlc3Q6IEdlbmVyYXRlZE1hbmlmZXN0Lm1hbmlmZXN0KSwKICAgICAgICAgICAgICAg
+                IG5hdmlnYXRpb246IFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3kocm91dGVyOiBHZW5lcmF0ZWRNYW5pZmVzdC5yb3V0ZXIp
+                LAogICAgICAgICAgICAgICAgcm91dGU6IHJvdXRlKQogICAgICAgIH0KCiAgICAgICAgZmlsZXByaXZhdGUgZnVuYyBtYWtl
+                V2ViVmlldyhfIGJyaWRnZTogV2ViVmlld0JyaWRnZSkgLT4gV0tXZWJWaWV3IHsKICAgICAgICAgICAgbGV0IHdlYlZpZXcg
+                PSBXS1dlYlZpZXcoZnJhbWU6IC56ZXJvLCBjb25maWd1cmF0aW9uOiBXS1dlYlZpZXdDb25maWd1cmF0aW9uKCkpCiAgICAg
+                ICAgICAgIGJyaWRnZS5hdHRhY2godG86IHdlYlZpZXcpCiAgICAgICAgICAgIHdlYlZpZXcubG9hZChVUkxSZXF1ZXN0KHVy
+                bDogdXJsKSkKICAgICAgICAgICAgcmV0dXJuIHdlYlZpZXcKICAgICAgICB9CiAgICB9CgogICAgI2lmIG9zKGlPUykKICAg
+                ICAgICBleHRlbnNpb24gV2ViVmlld0hvc3Q6IFVJVmlld1JlcHJlc2VudGFibGUgewogICAgICAgICAgICBmdW5jIG1ha2VV
+                SVZpZXcoY29udGV4dDogQ29udGV4dCkgLT4gV0tXZWJWaWV3IHsgbWFrZVdlYlZpZXcoY29udGV4dC5jb29yZGluYXRvcikg
+                fQogICAgICAgICAgICBmdW5jIHVwZGF0ZVVJVmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29udGV4dDogQ29udGV4dCkg
+                e30KICAgICAgICAgICAgc3RhdGljIGZ1bmMgZGlzbWFudGxlVUlWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBjb29yZGlu
+                YXRvcjogV2ViVmlld0JyaWRnZSkgeyBjb29yZGluYXRvci5kZXRhY2goKSB9CiAgICAgICAgfQogICAgI2Vsc2VpZiBvcyht
+                YWNPUykKICAgICAgICBleHRlbnNpb24gV2ViVmlld0hvc3Q6IE5TVmlld1JlcHJlc2VudGFibGUgewogICAgICAgICAgICBm
+                dW5jIG1ha2VOU1ZpZXcoY29udGV4dDogQ29udGV4dCkgLT4gV0tXZWJWaWV3IHsgbWFrZVdlYlZpZXcoY29udGV4dC5jb29y
+                ZGluYXRvcikgfQogICAgICAgICAgICBmdW5jIHVwZGF0ZU5TVmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29udGV4dDog
+                Q29udGV4dCkge30KICAgICAgICAgICAgc3RhdGljIGZ1bmMgZGlzbWFudGxlTlNWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3
+                LCBjb29yZGluYXRvcjogV2ViVmlld0JyaWRnZSkgeyBjb29yZGluYXRvci5kZXRhY2goKSB9CiAgICAgICAgfQogICAgI2Vu
+                ZGlmCiNlbmRpZgo=
+                """
+        ),
+        (
+            path: "Tests/CompanionCoreTests/CommandControlTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gVGhlIG1lbnUsIHRvb2xiYXIgYW5kIGNvbnRleHQgbWVudSBlYWNoIHBpY2sgdGhlaXIg
+                Y29udHJvbHMgZnJvbSB0aGUgZ2VuZXJhdGVkIGBDb21tYW5kYCBtZXRhZGF0YS4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBh
+                bmlvbiBjb21tYW5kcyIpCnN0cnVjdCBDb21tYW5kQ29udHJvbFRlc3RzIHsKICAgIHByaXZhdGUgZnVuYyBtb2RlbCgpIC0+
+                IENvbXBhbmlvbk1vZGVsIHsKICAgICAgICBDb21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgi
+                aHR0cHM6Ly9yYXN0cmlsbG8uZXhhbXBsZSIpLAogICAgICAgICAgICBjaGVja2VyOiB7IGFkZHJlc3MsIF8gdGhyb3dzKFNl
+                cnZlclZlcnNpb25FcnJvcikgaW4KICAgICAgICAgICAgICAgIHRocm93IC5jYW5jZWxsZWQoYWRkcmVzcy52ZXJzaW9uVVJM
+                KQogICAgICAgICAgICB9KQogICAgfQoKICAgIEBUZXN0KCJlYWNoIHBsYWNlbWVudCBnZXRzIHRoZSBjb21tYW5kcyB0aGF0
+                IGxpc3QgaXQsIGF0IHRoZSBzZWxlY3RlZCBkZXN0aW5hdGlvbiIpCiAgICBmdW5jIHBsYWNlbWVudHMoKSB7CiAgICAgICAg
+                bGV0IG1vZGVsID0gbW9kZWwoKQogICAgICAgIG1vZGVsLnNlbGVjdGlvbiA9IC5kZXN0aW5hdGlvbiguc2VydmVycykKICAg
+                ICAgICAjZXhwZWN0KG1vZGVsLmNvbnRyb2xzKGZvcjogLm1lbnUpLm1hcChcLmNvbW1hbmQpID09IFsuY2hlY2tWZXJzaW9u
+                LCAuYWRkU2VydmVyQ29tbWFuZF0pCiAgICAgICAgI2V4cGVjdChtb2RlbC5jb250cm9scyhmb3I6IC50b29sYmFyKS5tYXAo
+                XC5jb21tYW5kKSA9PSBbLmNoZWNrVmVyc2lvbiwgLmFkZFNlcnZlckNvbW1hbmRdKQogICAgICAgICNleHBlY3QobW9kZWwu
+                Y29udHJvbHMoZm9yOiAuY29udGV4dE1lbnUpLmlzRW1wdHkpCiAgICAgICAgbW9kZWwuc2VsZWN0aW9uID0gLmRlc3RpbmF0
+                aW9uKC5zZXJ2ZXIoc2VydmVySUQ6IFVVSUQoKSkpCiAgICAgICAgI2V4cGVjdChtb2RlbC5jb250cm9scyhmb3I6IC5tZW51
+                KS5tYXAoXC5jb21tYW5kKSA9PSBbLmNoZWNrVmVyc2lvbiwgLmFkZFNlcnZlckNvbW1hbmQsIC5jb3B5QWRkcmVzc10pCiAg
+                ICAgICAgI2V4cGVjdChtb2RlbC5jb250cm9scyhmb3I6IC5jb250ZXh0TWVudSkubWFwKFwuY29tbWFuZCkgPT0gWy5jb3B5
+                QWRkcmVzcywgLnJlbW92ZVNlcnZlcl0pCiAgICAgICAgI2V4cGVjdChtb2RlbC5jb250cm9scyhmb3I6IC5hcHBTaG9ydGN1
+                dCkubWFwKFwuY29tbWFuZCkgPT0gWy5jaGVja1ZlcnNpb25dKQogICAgfQoKICAgIEBUZXN0KCJhIGNvbW1hbmQgbmVlZGlu
+                ZyBhIGNhcGFiaWxpdHkgdGhlIHBlcnNvbiBsYWNrcyBpcyBub3Qgb2ZmZXJlZCIpCiAgICBmdW5jIGNhcGFiaWxpdGllcygp
+                IHsKICAgICAgICBsZXQgbW9kZWwgPSBtb2RlbCgpCiAgICAgICAgbW9kZWwuc2VsZWN0aW9uID0gLmRlc3RpbmF0aW9uKC5z
+                ZXJ2ZXIoc2VydmVySUQ6IFVVSUQoKSkpCiAgICAgICAgbW9kZWwuY2FwYWJpbGl0aWVzID0gWy5zZXJ2ZXJzUmVhZF0KICAg
+                ICAgICAjZXhwZWN0KG1vZGVsLmNvbnRyb2xzKGZvcjogLm1lbnUpLm1hcChcLmNvbW1hbmQpID09IFsuY2hlY2tWZXJzaW9u
+                LCAuY29weUFkZHJlc3NdKQogICAgICAgICNleHBlY3QobW9kZWwuY29udHJvbHMoZm9yOiAuY29udGV4dE1lbnUpLm1hcChc
+                LmNvbW1hbmQpID09IFsuY29weUFkZHJlc3NdKQogICAgfQoKICAgIEBUZXN0KCJhIGNvbnRyb2wgY2FycmllcyB0aGUgbWFu
+                aWZlc3QncyB0aXRsZSBrZXksIHN5bWJvbCwgc2hvcnRjdXQgYW5kIHJvbGUiKQogICAgZnVuYyBtZXRhZGF0YSgpIHsKICAg
+                ICAgICBsZXQgcmVmcmVzaCA9IENvbW1hbmRDb250cm9sKC5jaGVja1ZlcnNpb24pCiAgICAgICAgI2V4cGVjdChyZWZyZXNo
+                LnRpdGxlS2V5ID09ICJjb21tYW5kLmNoZWNrVmVyc2lvbiIpCiAgICAgICAgI2V4cGVjdChyZWZyZXNoLnN5bWJvbCA9PSAi
+                YXJyb3cuY2xvY2t3aXNlIikKICAgICAgICAjZXhwZWN0KHJlZnJlc2guc2hvcnRjdXQ/LmtleSA9PSAiciIpCiAgICAgICAg
+                I2V4cGVjdChyZWZyZXNoLnNob3J0Y3V0Py5tb2RpZmllcnMgPT0gWy5jbWRdKQogICAgICAgICNleHBlY3QoIXJlZnJlc2gu
+                aXNEZXN0cnVjdGl2ZSkKICAgICAgICBsZXQgcmVtb3ZlID0gQ29tbWFuZENvbnRyb2woLnJlbW92ZVNlcnZlcikKICAgICAg
+                ICAjZXhwZWN0KHJlbW92ZS5pc0Rlc3RydWN0aXZlKQogICAgICAgICNleHBlY3QocmVtb3ZlLnNob3J0Y3V0Py5rZXkgPT0g
+                ImRlbGV0ZSIpCiAgICB9CgogICAgQFRlc3QoInBlcmZvcm1pbmcgY29tbWFuZHM6IGFkZCBzZWxlY3RzIGl0cyBkZXN0aW5h
+                dGlvbiwgY29weSBoYW5kcyB0aGUgVVJMIHRvIHRoZSB2aWV3IikKICAgIGZ1bmMgcGVyZm9ybSgpIGFzeW5jIHsKICAgICAg
+                ICBsZXQgbW9kZWwgPSBtb2RlbCgpCiAgICAgICAgI2V4cGVjdChhd2FpdCBtb2RlbC5wZXJmb3JtKC5hZGRTZXJ2ZXJDb21t
+                YW5kKSA9PSAubm9uZSkKICAgICAgICAjZXhwZWN0KG1vZGVsLnNlbGVjdGlvbiA9PSAuZGVzdGluYXRpb24oLmFkZFNlcnZl
+                cikpCiAgICAgICAgI2V4cGVjdChhd2FpdCBtb2RlbC5wZXJmb3JtKC5jb3B5QWRkcmVzcykgPT0gLmNvcHkoImh0dHBzOi8v
+                cmFzdHJpbGxvLmV4YW1wbGUiKSkKICAgICAgICAjZXhwZWN0KGF3YWl0IG1vZGVsLnBlcmZvcm0oLnJlbW92ZVNlcnZlcikg
+                PT0gLm5vbmUpCiAgICAgICAgI2V4cGVjdChtb2RlbC5hZGRyZXNzVGV4dC5pc0VtcHR5KQogICAgICAgICNleHBlY3QoYXdh
+                aXQgbW9kZWwucGVyZm9ybSguY29weUFkZHJlc3MpID09IC5ub25lKQogICAgfQp9CgpAU3VpdGUoIkNvbXBhbmlvbiBtYW5p
+                ZmVzdCBzdHJpbmdzIikKc3RydWN0IE1hbmlmZXN0U3RyaW5nc1Rlc3RzIHsKICAgIEBUZXN0KCJldmVyeSBkZXN0aW5hdGlv
+                biBhbmQgY29tbWFuZCB0aXRsZSBrZXkgb2YgdGhlIG1hbmlmZXN0IGlzIGluIHRoZSBTdHJpbmcgQ2F0YWxvZyIpCiAgICBm
+                dW5jIHRpdGxlS2V5c0FyZUxvY2FsaXplZCgpIHRocm93cyB7CiAgICAgICAgbGV0IGNhdGFsb2dVUkwgPSBVUkwoZmlsZVVS
+                TFdpdGhQYXRoOiAjZmlsZVBhdGgpCiAgICAgICAgICAgIC5kZWxldGluZ0xhc3RQYXRoQ29tcG9uZW50KCkuZGVsZXRpbmdM
+                YXN0UGF0aENvbXBvbmVudCgpLmRlbGV0aW5nTGFzdFBhdGhDb21wb25lbnQoKQogICAgICAgICAgICAuYXBwZW5kaW5nUGF0
+                aENvbXBvbmVudCgiU291cmNlcy9SZXNvdXJjZXMvTG9jYWxpemFibGUueGNzdHJpbmdzIikKICAgICAgICBsZXQgY2F0YWxv
+                ZyA9IHRyeSBKU09OU2VyaWFsaXphdGlvbi5qc29uT2JqZWN0KHdpdGg6IERhdGEoY29udGVudHNPZjogY2F0YWxvZ1VSTCkp
+                IGFzPyBbU3RyaW5nOiBBbnldCiAgICAgICAgbGV0IHN0cmluZ3MgPSB0cnkgI3JlcXVpcmUoY2F0YWxvZz9bInN0cmluZ3Mi
+                XSBhcz8gW1N0cmluZzogQW55XSkKICAgICAgICBsZXQga2V5cyA9IEdlbmVyYXRlZE1hbmlmZXN0Lm1hbmlmZXN0LmRlc3Rp
+                bmF0aW9ucy5tYXAoXC50aXRsZUtleSkgKyBDb21tYW5kLmFsbENhc2VzLm1hcChcLm1ldGFkYXRhLnRpdGxlS2V5KQogICAg
+                ICAgICNleHBlY3Qoa2V5cy5jb3VudCA9PSAxMCkKICAgICAgICBmb3Iga2V5IGluIGtleXMgewogICAgICAgICAgICAjZXhw
+                ZWN0KHN0cmluZ3Nba2V5XSAhPSBuaWwsICJtaXNzaW5nIGZyb20gTG9jYWxpemFibGUueGNzdHJpbmdzOiBcKGtleSkiKQog
+                ICAgICAgIH0KICAgIH0KfQo=
                 """
         ),
         (
@@ -479,6 +904,92 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Tests/CompanionCoreTests/LinkOutcomeTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gSW5jb21pbmcgbGlua3MgZ28gdGhyb3VnaCB0aGUgcm91dGUgdGFibGUgZ2VuZXJhdGVk
+                IGZyb20gYGFwcC1tYW5pZmVzdC5qc29uYC4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBhbmlvbiBsaW5rcyIpCnN0cnVjdCBM
+                aW5rT3V0Y29tZVRlc3RzIHsKICAgIHByaXZhdGUgZnVuYyBtb2RlbCgpIC0+IENvbXBhbmlvbk1vZGVsIHsKICAgICAgICBD
+                b21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgpLAogICAgICAgICAgICBjaGVja2VyOiB7IGFk
+                ZHJlc3MsIF8gdGhyb3dzKFNlcnZlclZlcnNpb25FcnJvcikgaW4KICAgICAgICAgICAgICAgIHRocm93IC5jYW5jZWxsZWQo
+                YWRkcmVzcy52ZXJzaW9uVVJMKQogICAgICAgICAgICB9KQogICAgfQoKICAgIHByaXZhdGUgZnVuYyB1cmwoXyB0ZXh0OiBT
+                dHJpbmcpIHRocm93cyAtPiBVUkwgeyB0cnkgI3JlcXVpcmUoVVJMKHN0cmluZzogdGV4dCkpIH0KCiAgICBAVGVzdCgiYSB1
+                bml2ZXJzYWwgbGluayB0byBhIHNlcnZlciBuYXZpZ2F0ZXMgbmF0aXZlbHkgYW5kIHNlbGVjdHMgaXQiKQogICAgZnVuYyBu
+                YXRpdmUoKSB0aHJvd3MgewogICAgICAgIGxldCBpZCA9IHRyeSAjcmVxdWlyZShVVUlEKHV1aWRTdHJpbmc6ICIwRjZGMUM5
+                RS0yQjdELTRCOEUtOUM1NS0zQzJEMUEwQjlFNzciKSkKICAgICAgICBsZXQgbW9kZWwgPSBtb2RlbCgpCiAgICAgICAgbGV0
+                IG91dGNvbWUgPSBtb2RlbC5vcGVuKHRyeSB1cmwoImh0dHBzOi8vYXBwLmV4YW1wbGUuY29tL3NlcnZlcnMvXChpZC51dWlk
+                U3RyaW5nLmxvd2VyY2FzZWQoKSkiKSkKICAgICAgICAjZXhwZWN0KG91dGNvbWUgPT0gLm5hdmlnYXRlKC5zZXJ2ZXIoc2Vy
+                dmVySUQ6IGlkKSkpCiAgICAgICAgI2V4cGVjdChtb2RlbC5zZWxlY3Rpb24gPT0gLmRlc3RpbmF0aW9uKC5zZXJ2ZXIoc2Vy
+                dmVySUQ6IGlkKSkpCiAgICAgICAgI2V4cGVjdChtb2RlbC5saW5rUHJvYmxlbSA9PSBuaWwpCiAgICAgICAgLy8gVGhlIGFs
+                aWFzIG9yaWdpbiBhbmQgdGhlIGN1c3RvbSBzY2hlbWUgcmVhY2ggdGhlIHNhbWUgbmF0aXZlIHNjcmVlbi4KICAgICAgICAj
+                ZXhwZWN0KG1vZGVsLm9wZW4odHJ5IHVybCgiaHR0cHM6Ly93d3cuZXhhbXBsZS5jb20vc2VydmVycy8iKSkgPT0gLm5hdmln
+                YXRlKC5zZXJ2ZXJzKSkKICAgICAgICAjZXhwZWN0KG1vZGVsLm9wZW4odHJ5IHVybCgiY29tcGFuaW9uOi8vYXBwL3NlcnZl
+                cnMvIikpID09IC5uYXZpZ2F0ZSguc2VydmVycykpCiAgICB9CgogICAgQFRlc3QoImEgd2ViIGRlc3RpbmF0aW9uIGFuZCBh
+                biB1bmRlY2xhcmVkIGludGVybmFsIHBhZ2Ugb3BlbiB0aGUgd2ViIHNjcmVlbiIpCiAgICBmdW5jIHdlYigpIHRocm93cyB7
+                CiAgICAgICAgbGV0IG1vZGVsID0gbW9kZWwoKQogICAgICAgIGxldCBvdXRjb21lID0gbW9kZWwub3Blbih0cnkgdXJsKCJo
+                dHRwczovL2FwcC5leGFtcGxlLmNvbS9yZWxlYXNlcy8xLjQuMCIpKQogICAgICAgICNleHBlY3Qob3V0Y29tZSA9PSAuc2hv
+                d1dlYiguZGVzdGluYXRpb24oLnJlbGVhc2VOb3Rlcyh2ZXJzaW9uOiAiMS40LjAiKSkpKQogICAgICAgICNleHBlY3QobW9k
+                ZWwuc2VsZWN0aW9uPy5pc1dlYiA9PSB0cnVlKQogICAgICAgICNleHBlY3QobW9kZWwuc2VsZWN0aW9uPy53ZWJVUkw/LmFi
+                c29sdXRlU3RyaW5nID09ICJodHRwczovL2FwcC5leGFtcGxlLmNvbS9yZWxlYXNlcy8xLjQuMCIpCiAgICAgICAgbGV0IHBh
+                Z2UgPSB0cnkgdXJsKCJodHRwczovL2FwcC5leGFtcGxlLmNvbS9wcmljaW5nIikKICAgICAgICAjZXhwZWN0KG1vZGVsLm9w
+                ZW4ocGFnZSkgPT0gLnNob3dXZWIoLndlYlBhZ2UocGFnZSkpKQogICAgICAgICNleHBlY3QobW9kZWwuc2VsZWN0aW9uID09
+                IC53ZWJQYWdlKHBhZ2UpKQogICAgfQoKICAgIEBUZXN0KCJleHRlcm5hbC1icm93c2VyIGRlc3RpbmF0aW9ucywgZm9yZWln
+                biBzaXRlcyBhbmQgbWFpbHRvIGdvIHRvIHRoZSBzeXN0ZW0iKQogICAgZnVuYyBleHRlcm5hbCgpIHRocm93cyB7CiAgICAg
+                ICAgbGV0IG1vZGVsID0gbW9kZWwoKQogICAgICAgIG1vZGVsLnNlbGVjdGlvbiA9IC5kZXN0aW5hdGlvbiguc2VydmVycykK
+                ICAgICAgICBsZXQgYWNjb3VudCA9IHRyeSB1cmwoImh0dHBzOi8vYXBwLmV4YW1wbGUuY29tL2FjY291bnQvIikKICAgICAg
+                ICAjZXhwZWN0KG1vZGVsLm9wZW4oYWNjb3VudCkgPT0gLm9wZW5FeHRlcm5hbGx5KGFjY291bnQsIGluQXBwQnJvd3Nlcjog
+                ZmFsc2UpKQogICAgICAgIGxldCBmb3JlaWduID0gdHJ5IHVybCgiaHR0cHM6Ly9naXRodWIuY29tL3Jhc3RyaWxsbyIpCiAg
+                ICAgICAgI2V4cGVjdChtb2RlbC5vcGVuKGZvcmVpZ24pID09IC5vcGVuRXh0ZXJuYWxseShmb3JlaWduLCBpbkFwcEJyb3dz
+                ZXI6IHRydWUpKQogICAgICAgIGxldCBtYWlsID0gdHJ5IHVybCgibWFpbHRvOm9wc0BleGFtcGxlLmNvbSIpCiAgICAgICAg
+                I2V4cGVjdChtb2RlbC5vcGVuKG1haWwpID09IC5vcGVuRXh0ZXJuYWxseShtYWlsLCBpbkFwcEJyb3dzZXI6IGZhbHNlKSkK
+                ICAgICAgICAjZXhwZWN0KG1vZGVsLnNlbGVjdGlvbiA9PSAuZGVzdGluYXRpb24oLnNlcnZlcnMpKQogICAgfQoKICAgIEBU
+                ZXN0KCJhIHJlZnVzZWQgbGluayBjaGFuZ2VzIG5vdGhpbmcgYW5kIGxlYXZlcyBhIHZpc2libGUgbWVzc2FnZSIpCiAgICBm
+                dW5jIHJlZnVzZWQoKSB0aHJvd3MgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAgICAgICBtb2RlbC5zZWxlY3Rp
+                b24gPSAuZGVzdGluYXRpb24oLnNlcnZlcnMpCiAgICAgICAgbGV0IG91dGNvbWUgPSBtb2RlbC5vcGVuKHRyeSB1cmwoImph
+                dmFzY3JpcHQ6YWxlcnQoMSkiKSkKICAgICAgICBndWFyZCBjYXNlIC5yZWZ1c2VkKGxldCBtZXNzYWdlKSA9IG91dGNvbWUg
+                ZWxzZSB7CiAgICAgICAgICAgIElzc3VlLnJlY29yZCgiZXhwZWN0ZWQgYSByZWZ1c2FsLCBnb3QgXChvdXRjb21lKSIpCiAg
+                ICAgICAgICAgIHJldHVybgogICAgICAgIH0KICAgICAgICAjZXhwZWN0KG1lc3NhZ2UuY29udGFpbnMoImphdmFzY3JpcHQi
+                KSkKICAgICAgICAjZXhwZWN0KG1vZGVsLmxpbmtQcm9ibGVtID09IG1lc3NhZ2UpCiAgICAgICAgI2V4cGVjdChtb2RlbC5z
+                ZWxlY3Rpb24gPT0gLmRlc3RpbmF0aW9uKC5zZXJ2ZXJzKSkKICAgICAgICAvLyB1c2VyaW5mbyBpbiBhbiBpbnRlcm5hbC1s
+                b29raW5nIFVSTCBpcyByZWZ1c2VkIHRvbywgYW5kIGEgZ29vZCBsaW5rIGNsZWFycyB0aGUgbWVzc2FnZS4KICAgICAgICAj
+                ZXhwZWN0KG1vZGVsLm9wZW4odHJ5IHVybCgiaHR0cHM6Ly91c2VyQGFwcC5leGFtcGxlLmNvbS9zZXJ2ZXJzLyIpKS5pc1Jl
+                ZnVzYWwpCiAgICAgICAgbW9kZWwub3Blbih0cnkgdXJsKCJodHRwczovL2FwcC5leGFtcGxlLmNvbS9zZXJ2ZXJzLyIpKQog
+                ICAgICAgICNleHBlY3QobW9kZWwubGlua1Byb2JsZW0gPT0gbmlsKQogICAgfQoKICAgIEBUZXN0KCJ0aGUgc2lkZWJhciBs
+                aXN0cyB0aGUgcGFyYW0tZnJlZSBkZXN0aW5hdGlvbnMgdGhhdCBhcmUgc2NyZWVucywgaW4gbWFuaWZlc3Qgb3JkZXIiKQog
+                ICAgZnVuYyBzaWRlYmFyKCkgewogICAgICAgICNleHBlY3QoQ29tcGFuaW9uTW9kZWwuc2lkZWJhckRlc3RpbmF0aW9ucyA9
+                PSBbLnNlcnZlcnMsIC5hZGRTZXJ2ZXIsIC5kb2NzXSkKICAgIH0KfQoKZXh0ZW5zaW9uIExpbmtPdXRjb21lIHsKICAgIGZp
+                bGVwcml2YXRlIHZhciBpc1JlZnVzYWw6IEJvb2wgewogICAgICAgIGlmIGNhc2UgLnJlZnVzZWQgPSBzZWxmIHsgcmV0dXJu
+                IHRydWUgfQogICAgICAgIHJldHVybiBmYWxzZQogICAgfQp9CgovLy8gTmF2aWdhdGlvbnMgaW5zaWRlIHRoZSB3ZWIgc2Ny
+                ZWVuOiBSYXN0cmlsbG9OYXRpdmUncyBwb2xpY3kgZGVjaWRlcyBsb2FkLW9yLWNhbmNlbCwKLy8vIHRoZSBjb21wYW5pb24g
+                ZGVjaWRlcyB3aGF0IGEgY2FuY2VsbGVkIG9uZSBkb2VzLgpATWFpbkFjdG9yCkBTdWl0ZSgiQ29tcGFuaW9uIHdlYiBzY3Jl
+                ZW4gbmF2aWdhdGlvbiIpCnN0cnVjdCBXZWJTY3JlZW5OYXZpZ2F0aW9uVGVzdHMgewogICAgcHJpdmF0ZSBsZXQgcG9saWN5
+                ID0gV2ViU2NyZWVuTmF2aWdhdGlvblBvbGljeShyb3V0ZXI6IEdlbmVyYXRlZE1hbmlmZXN0LnJvdXRlcikKCiAgICBwcml2
+                YXRlIGZ1bmMgZm9sbG93KF8gdGV4dDogU3RyaW5nLCBpbiBtb2RlbDogQ29tcGFuaW9uTW9kZWwpIHRocm93cyAtPiBMaW5r
+                T3V0Y29tZT8gewogICAgICAgIGxldCB1cmwgPSB0cnkgI3JlcXVpcmUoVVJMKHN0cmluZzogdGV4dCkpCiAgICAgICAgc3dp
+                dGNoIHBvbGljeS5kZWNpZGUodXJsOiB0ZXh0LCBpc01haW5GcmFtZTogdHJ1ZSwgaXNSZWRpcmVjdDogZmFsc2UpIHsKICAg
+                ICAgICBjYXNlIC5hbGxvdzogcmV0dXJuIG5pbAogICAgICAgIGNhc2UgLmNhbmNlbChsZXQgZGVjaXNpb24pOiByZXR1cm4g
+                bW9kZWwuZm9sbG93RnJvbVdlYlNjcmVlbih1cmwsIGRlY2lzaW9uOiBkZWNpc2lvbikKICAgICAgICB9CiAgICB9CgogICAg
+                QFRlc3QoImludGVybmFsIHdlYiBwYWdlcyBsb2FkIGluIHBsYWNlOyBuYXRpdmUsIGV4dGVybmFsIGFuZCByZWZ1c2VkIGxp
+                bmtzIGxlYXZlIHRoZSB3ZWIgdmlldyIpCiAgICBmdW5jIGRlY2lzaW9ucygpIHRocm93cyB7CiAgICAgICAgbGV0IG1vZGVs
+                ID0gQ29tcGFuaW9uTW9kZWwoCiAgICAgICAgICAgIHN0b3JlOiAuaW5NZW1vcnkoKSwKICAgICAgICAgICAgY2hlY2tlcjog
+                eyBhZGRyZXNzLCBfIHRocm93cyhTZXJ2ZXJWZXJzaW9uRXJyb3IpIGluIHRocm93IC5jYW5jZWxsZWQoYWRkcmVzcy52ZXJz
+                aW9uVVJMKSB9KQogICAgICAgIGxldCBwYWdlID0gdHJ5ICNyZXF1aXJlKFVSTChzdHJpbmc6ICJodHRwczovL2FwcC5leGFt
+                cGxlLmNvbS9yZWxlYXNlcy8xLjQuMCIpKQogICAgICAgIG1vZGVsLnNlbGVjdGlvbiA9IC5kZXN0aW5hdGlvbigucmVsZWFz
+                ZU5vdGVzKHZlcnNpb246ICIxLjQuMCIpKQogICAgICAgICNleHBlY3QodHJ5IGZvbGxvdygiaHR0cHM6Ly9hcHAuZXhhbXBs
+                ZS5jb20vcmVsZWFzZXMvMS41LjAiLCBpbjogbW9kZWwpID09IG5pbCkKICAgICAgICAjZXhwZWN0KHRyeSBmb2xsb3coImh0
+                dHBzOi8vYXBwLmV4YW1wbGUuY29tL3ByaWNpbmciLCBpbjogbW9kZWwpID09IG5pbCkKICAgICAgICAjZXhwZWN0KG1vZGVs
+                LnNlbGVjdGlvbj8ud2ViVVJMID09IHBhZ2UpCiAgICAgICAgI2V4cGVjdCh0cnkgZm9sbG93KCJodHRwczovL2FwcC5leGFt
+                cGxlLmNvbS9zZXJ2ZXJzLyIsIGluOiBtb2RlbCkgPT0gLm5hdmlnYXRlKC5zZXJ2ZXJzKSkKICAgICAgICAjZXhwZWN0KG1v
+                ZGVsLnNlbGVjdGlvbiA9PSAuZGVzdGluYXRpb24oLnNlcnZlcnMpKQogICAgICAgIGxldCBhY2NvdW50ID0gdHJ5ICNyZXF1
+                aXJlKFVSTChzdHJpbmc6ICJodHRwczovL2FwcC5leGFtcGxlLmNvbS9hY2NvdW50LyIpKQogICAgICAgICNleHBlY3QodHJ5
+                IGZvbGxvdyhhY2NvdW50LmFic29sdXRlU3RyaW5nLCBpbjogbW9kZWwpID09IC5vcGVuRXh0ZXJuYWxseShhY2NvdW50LCBp
+                bkFwcEJyb3dzZXI6IGZhbHNlKSkKICAgICAgICAjZXhwZWN0KHRyeSBmb2xsb3coImphdmFzY3JpcHQ6YWxlcnQoZG9jdW1l
+                bnQuY29va2llKSIsIGluOiBtb2RlbCk/LmlzUmVmdXNhbCA9PSB0cnVlKQogICAgICAgICNleHBlY3QobW9kZWwubGlua1By
+                b2JsZW0gIT0gbmlsKQogICAgICAgICNleHBlY3QobW9kZWwuc2VsZWN0aW9uID09IC5kZXN0aW5hdGlvbiguc2VydmVycykp
+                CiAgICB9Cn0K
+                """
+        ),
+        (
             path: "Tests/CompanionCoreTests/ServerStatusTests.swift",
             base64: """
                 aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
@@ -527,43 +1038,6 @@ extension CompanionTemplate {
                 """
         ),
         (
-            path: "app-manifest.json",
-            base64: """
-                ewogICJzY2hlbWFWZXJzaW9uIjogMSwKICAiYXBwIjogeyJuYW1lIjogIkNvbXBhbmlvbiIsICJhcHBJRHMiOiBbIkFCQ0RF
-                MTIzNDUuY29tLmV4YW1wbGUuY29tcGFuaW9uIl19LAogICJvcmlnaW5zIjogWwogICAgeyJvcmlnaW4iOiAiaHR0cHM6Ly9h
-                cHAuZXhhbXBsZS5jb20iLCAiYWxpYXNlcyI6IFsiaHR0cHM6Ly93d3cuZXhhbXBsZS5jb20iXX0sCiAgICB7Im9yaWdpbiI6
-                ICJjb21wYW5pb246Ly9hcHAifQogIF0sCiAgImxpbmtzIjogeyJmb3JlaWduV2ViIjogImluQXBwQnJvd3NlciIsICJleHRl
-                cm5hbFNjaGVtZXMiOiBbIm1haWx0byJdfSwKICAiY2FwYWJpbGl0aWVzIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzLnJlYWQi
-                LCAiZGVzY3JpcHRpb24iOiAiU2VlIHRoZSBjb25maWd1cmVkIHNlcnZlcnMgYW5kIHRoZWlyIHZlcnNpb25zIn0sCiAgICB7
-                ImlkIjogInNlcnZlcnMud3JpdGUiLCAiZGVzY3JpcHRpb24iOiAiQWRkLCBlZGl0IGFuZCByZW1vdmUgc2VydmVycyJ9CiAg
-                XSwKICAiZGVzdGluYXRpb25zIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzIiwgInBhdHRlcm4iOiAiL3NlcnZlcnMveyR9Iiwg
-                InByZXNlbnRhdGlvbiI6ICJuYXRpdmUiLCAidGl0bGVLZXkiOiAiZGVzdGluYXRpb24uc2VydmVycyIsICJjYXBhYmlsaXRp
-                ZXMiOiBbInNlcnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogInNlcnZlciIsICJw
-                YXR0ZXJuIjogIi9zZXJ2ZXJzL3tzZXJ2ZXJJRH0iLCAicGFyYW1zIjogeyJzZXJ2ZXJJRCI6ICJ1dWlkIn0sICJwcmVzZW50
-                YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLnNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNl
-                cnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogImFkZFNlcnZlciIsICJwYXR0ZXJu
-                IjogIi9zZXJ2ZXJzL25ldyIsICJwcmVzZW50YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFk
-                ZFNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0sCiAgICB7ImlkIjogInJlbGVhc2VOb3RlcyIs
-                ICJwYXR0ZXJuIjogIi9yZWxlYXNlcy97dmVyc2lvbn0iLCAicHJlc2VudGF0aW9uIjogIndlYiIsICJ0aXRsZUtleSI6ICJk
-                ZXN0aW5hdGlvbi5yZWxlYXNlTm90ZXMifSwKICAgIHsiaWQiOiAiZG9jcyIsICJwYXR0ZXJuIjogIi9kb2NzLyIsICJwcmVz
-                ZW50YXRpb24iOiAid2ViIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmRvY3MiLCAibGluayI6ICJpbkFwcEJyb3dzZXIi
-                fSwKICAgIHsiaWQiOiAiYWNjb3VudCIsICJwYXR0ZXJuIjogIi9hY2NvdW50LyIsICJwcmVzZW50YXRpb24iOiAid2ViIiwg
-                InRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFjY291bnQiLCAibGluayI6ICJleHRlcm5hbEJyb3dzZXIifQogIF0sCiAgImNv
-                bW1hbmRzIjogWwogICAgeyJpZCI6ICJjaGVja1ZlcnNpb24iLCAidGl0bGVLZXkiOiAiY29tbWFuZC5jaGVja1ZlcnNpb24i
-                LCAic3ltYm9sIjogImFycm93LmNsb2Nrd2lzZSIsICJzaG9ydGN1dCI6ICJjbWQrciIsICJwbGFjZW1lbnRzIjogWyJ0b29s
-                YmFyIiwgIm1lbnUiLCAiYXBwU2hvcnRjdXQiXSwgImRlc3RpbmF0aW9ucyI6IFsic2VydmVycyIsICJzZXJ2ZXIiXSwgImNh
-                cGFiaWxpdGllcyI6IFsic2VydmVycy5yZWFkIl19LAogICAgeyJpZCI6ICJhZGRTZXJ2ZXJDb21tYW5kIiwgInRpdGxlS2V5
-                IjogImNvbW1hbmQuYWRkU2VydmVyIiwgInN5bWJvbCI6ICJwbHVzIiwgInNob3J0Y3V0IjogImNtZCtuIiwgInBsYWNlbWVu
-                dHMiOiBbInRvb2xiYXIiLCAibWVudSJdLCAiY2FwYWJpbGl0aWVzIjogWyJzZXJ2ZXJzLndyaXRlIl19LAogICAgeyJpZCI6
-                ICJjb3B5QWRkcmVzcyIsICJ0aXRsZUtleSI6ICJjb21tYW5kLmNvcHlBZGRyZXNzIiwgInN5bWJvbCI6ICJkb2Mub24uZG9j
-                IiwgInNob3J0Y3V0IjogImNtZCtzaGlmdCtjIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUi
-                LCAibWVudSJdLCAiZGVzdGluYXRpb25zIjogWyJzZXJ2ZXIiXX0sCiAgICB7ImlkIjogInJlbW92ZVNlcnZlciIsICJ0aXRs
-                ZUtleSI6ICJjb21tYW5kLnJlbW92ZVNlcnZlciIsICJzeW1ib2wiOiAidHJhc2giLCAic2hvcnRjdXQiOiAiY21kK2RlbGV0
-                ZSIsICJyb2xlIjogImRlc3RydWN0aXZlIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiXSwg
-                ImRlc3RpbmF0aW9ucyI6IFsic2VydmVyIl0sICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0KICBdCn0K
-                """
-        ),
-        (
             path: "project.yml",
             base64: """
                 IyBYY29kZUdlbiBzcGVjIG9mIHRoZSBSYXN0cmlsbG9OYXRpdmUgY29tcGFuaW9uIGV4YW1wbGU6IG9uZSBTd2lmdFVJIGFw
@@ -574,17 +1048,25 @@ extension CompanionTemplate {
                 dGFyZ2V0czoKICBDb21wYW5pb246CiAgICB0eXBlOiBhcHBsaWNhdGlvbgogICAgcGxhdGZvcm06IGF1dG8KICAgIHN1cHBv
                 cnRlZERlc3RpbmF0aW9uczogW2lPUywgbWFjT1NdCiAgICBzb3VyY2VzOgogICAgICAtIHBhdGg6IFNvdXJjZXMKICAgIGRl
                 cGVuZGVuY2llczoKICAgICAgLSBwYWNrYWdlOiBSYXN0cmlsbG9OYXRpdmUKICAgICAgICBwcm9kdWN0OiBSYXN0cmlsbG9O
-                YXRpdmUKICAgIHNldHRpbmdzOgogICAgICBiYXNlOgogICAgICAgIFBST0RVQ1RfQlVORExFX0lERU5USUZJRVI6IGNvbS5l
-                eGFtcGxlLmNvbXBhbmlvbgogICAgICAgIE1BUktFVElOR19WRVJTSU9OOiAiMS4wIgogICAgICAgIENVUlJFTlRfUFJPSkVD
-                VF9WRVJTSU9OOiAiMSIKICAgICAgICBTV0lGVF9WRVJTSU9OOiAiNi4wIgogICAgICAgIEdFTkVSQVRFX0lORk9QTElTVF9G
-                SUxFOiAiWUVTIgogICAgICAgIElORk9QTElTVF9LRVlfQ0ZCdW5kbGVEaXNwbGF5TmFtZTogQ29tcGFuaW9uCiAgICAgICAg
-                SU5GT1BMSVNUX0tFWV9MU0FwcGxpY2F0aW9uQ2F0ZWdvcnlUeXBlOiBwdWJsaWMuYXBwLWNhdGVnb3J5LmRldmVsb3Blci10
-                b29scwogICAgICAgIElORk9QTElTVF9LRVlfTlNMb2NhbE5ldHdvcmtVc2FnZURlc2NyaXB0aW9uOiAiQ2hlY2tzIGEgUmFz
-                dHJpbGxvIGRldmVsb3BtZW50IHNlcnZlciBvbiB5b3VyIGxvY2FsIG5ldHdvcmsuIgogICAgICAgIElORk9QTElTVF9LRVlf
-                VUlMYXVuY2hTY3JlZW5fR2VuZXJhdGlvbjogIllFUyIKICAgICAgICBJTkZPUExJU1RfS0VZX1VJQXBwbGljYXRpb25TY2Vu
-                ZU1hbmlmZXN0X0dlbmVyYXRpb246ICJZRVMiCiAgICAgICAgTE9DQUxJWkFUSU9OX1BSRUZFUlNfU1RSSU5HX0NBVEFMT0dT
-                OiAiWUVTIgogICAgICAgIFNXSUZUX0VNSVRfTE9DX1NUUklOR1M6ICJZRVMiCiAgICBzY2hlbWU6CiAgICAgIGdhdGhlckNv
-                dmVyYWdlRGF0YTogZmFsc2UK
+                YXRpdmUKICAgICMgQ29tcGlsZXMgU291cmNlcy9Db21wYW5pb25Db3JlL2FwcC1tYW5pZmVzdC5qc29uIGludG8gRGVzdGlu
+                YXRpb24sIENvbW1hbmQKICAgICMgYW5kIHRoZSByb3V0ZSB0YWJsZSBhdCBidWlsZCB0aW1lICh0aGUgc2FtZSBwbHVnaW4g
+                UGFja2FnZS5zd2lmdCBhcHBsaWVzKS4KICAgIGJ1aWxkVG9vbFBsdWdpbnM6CiAgICAgIC0gcGx1Z2luOiBSYXN0cmlsbG9N
+                YW5pZmVzdFBsdWdpbgogICAgICAgIHBhY2thZ2U6IFJhc3RyaWxsb05hdGl2ZQogICAgIyBVbml2ZXJzYWwgbGlua3M6IG9u
+                ZSBhcHBsaW5rczogZW50cnkgcGVyIGh0dHBzIG9yaWdpbiBvZiB0aGUgbWFuaWZlc3Q7CiAgICAjIGBjb21wYW5pb24gY2hl
+                Y2tgIGtlZXBzIHRoZSB0d28gaW4gc3RlcC4KICAgIGVudGl0bGVtZW50czoKICAgICAgcGF0aDogQ29tcGFuaW9uLmVudGl0
+                bGVtZW50cwogICAgICBwcm9wZXJ0aWVzOgogICAgICAgIGNvbS5hcHBsZS5kZXZlbG9wZXIuYXNzb2NpYXRlZC1kb21haW5z
+                OgogICAgICAgICAgLSBhcHBsaW5rczphcHAuZXhhbXBsZS5jb20KICAgICAgICAgIC0gYXBwbGlua3M6d3d3LmV4YW1wbGUu
+                Y29tCiAgICBzZXR0aW5nczoKICAgICAgYmFzZToKICAgICAgICBQUk9EVUNUX0JVTkRMRV9JREVOVElGSUVSOiBjb20uZXhh
+                bXBsZS5jb21wYW5pb24KICAgICAgICBNQVJLRVRJTkdfVkVSU0lPTjogIjEuMCIKICAgICAgICBDVVJSRU5UX1BST0pFQ1Rf
+                VkVSU0lPTjogIjEiCiAgICAgICAgU1dJRlRfVkVSU0lPTjogIjYuMCIKICAgICAgICBHRU5FUkFURV9JTkZPUExJU1RfRklM
+                RTogIllFUyIKICAgICAgICBJTkZPUExJU1RfS0VZX0NGQnVuZGxlRGlzcGxheU5hbWU6IENvbXBhbmlvbgogICAgICAgIElO
+                Rk9QTElTVF9LRVlfTFNBcHBsaWNhdGlvbkNhdGVnb3J5VHlwZTogcHVibGljLmFwcC1jYXRlZ29yeS5kZXZlbG9wZXItdG9v
+                bHMKICAgICAgICBJTkZPUExJU1RfS0VZX05TTG9jYWxOZXR3b3JrVXNhZ2VEZXNjcmlwdGlvbjogIkNoZWNrcyBhIFJhc3Ry
+                aWxsbyBkZXZlbG9wbWVudCBzZXJ2ZXIgb24geW91ciBsb2NhbCBuZXR3b3JrLiIKICAgICAgICBJTkZPUExJU1RfS0VZX1VJ
+                TGF1bmNoU2NyZWVuX0dlbmVyYXRpb246ICJZRVMiCiAgICAgICAgSU5GT1BMSVNUX0tFWV9VSUFwcGxpY2F0aW9uU2NlbmVN
+                YW5pZmVzdF9HZW5lcmF0aW9uOiAiWUVTIgogICAgICAgIExPQ0FMSVpBVElPTl9QUkVGRVJTX1NUUklOR19DQVRBTE9HUzog
+                IllFUyIKICAgICAgICBTV0lGVF9FTUlUX0xPQ19TVFJJTkdTOiAiWUVTIgogICAgc2NoZW1lOgogICAgICBnYXRoZXJDb3Zl
+                cmFnZURhdGE6IGZhbHNlCg==
                 """
         ),
     ]

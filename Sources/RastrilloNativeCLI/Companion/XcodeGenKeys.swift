@@ -18,8 +18,10 @@ enum XcodeGenKeys {
     static let target: Set<String> = [
         "type", "platform", "supportedDestinations", "deploymentTarget", "sources", "dependencies", "settings", "info",
         "entitlements", "configFiles", "scheme", "preBuildScripts", "postBuildScripts", "buildRules", "attributes",
-        "productName",
+        "productName", "buildToolPlugins",
     ]
+    static let entitlements: Set<String> = ["path", "properties"]
+    static let buildToolPlugin: Set<String> = ["plugin", "package"]
     static let source: Set<String> = [
         "path", "name", "excludes", "includes", "type", "optional", "buildPhase", "createIntermediateGroups", "group",
         "compilerFlags", "headerVisibility", "resourceTags", "destinationFilters", "inferDestinationFiltersByPath",

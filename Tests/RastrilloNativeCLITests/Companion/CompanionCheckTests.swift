@@ -189,6 +189,6 @@ struct CompanionCheckTests {
             displayFolder: "examples/companion")
         let diagnostics = checker.run()
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(diagnostics.map(\.line) == [6, 12, 25])
+        #expect(diagnostics.map(\.line) == [6, 12, 38])
     }
 }

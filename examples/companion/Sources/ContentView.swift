@@ -16,18 +16,69 @@ struct ContentView: View {
         #endif
     }
 
+    @Environment(\.openURL) private var openURL
+
     var body: some View {
+        navigation
+            .onOpenURL { url in perform(model.open(url)) }
+            .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+                if let url = activity.webpageURL { perform(model.open(url)) }
+            }
+            .alert("Cannot open link", isPresented: linkProblemShown) {
+                Button("OK") { model.linkProblem = nil }
+            } message: {
+                Text(verbatim: model.linkProblem ?? "")
+            }
+    }
+
+    @ViewBuilder private var navigation: some View {
         switch layout {
         case .split:
             NavigationSplitView {
-                ServerListView(model: model)
+                List(selection: $model.selection) { sidebarLinks }
+                    .navigationTitle("Companion")
             } detail: {
-                ServerDetailView(status: model.status)
+                ScreenView(model: model, screen: model.selection ?? .destination(.servers))
             }
         case .stack:
-            NavigationStack {
-                ServerListView(model: model)
+            NavigationStack(path: stackPath) {
+                List { sidebarLinks }
+                    .navigationTitle("Companion")
+                    .navigationDestination(for: Screen.self) { screen in
+                        ScreenView(model: model, screen: screen)
+                    }
             }
+        }
+    }
+
+    /// One row per sidebar destination of the manifest.
+    private var sidebarLinks: some View {
+        ForEach(CompanionModel.sidebarDestinations, id: \.self) { destination in
+            NavigationLink(value: Screen.destination(destination)) {
+                Text(LocalizedStringKey(destination.metadata.titleKey))
+            }
+        }
+    }
+
+    /// The stack shows the model's selection on top of the list.
+    private var stackPath: Binding<[Screen]> {
+        Binding(
+            get: { model.selection.map { [$0] } ?? [] },
+            set: { model.selection = $0.last }
+        )
+    }
+
+    private var linkProblemShown: Binding<Bool> {
+        Binding(
+            get: { model.linkProblem != nil },
+            set: { if !$0 { model.linkProblem = nil } }
+        )
+    }
+
+    /// The model already selected internal screens; links out go to the system.
+    private func perform(_ outcome: LinkOutcome) {
+        if case .openExternally(let url, _) = outcome {
+            openURL(url)
         }
     }
 }

@@ -1,15 +1,15 @@
 import SwiftUI
 
-/// The Server menu (Mac menu bar, iPad keyboard menu): Check Version, ⌘R.
+/// The Server menu (Mac menu bar, iPad keyboard menu): the manifest's commands
+/// placed in `menu` at the current selection, with their shortcuts (⌘R …).
 struct ServerCommands: Commands {
     let model: CompanionModel
 
     var body: some Commands {
         CommandMenu("Server") {
-            Button("Check Version") {
-                Task { await model.refresh() }
+            ForEach(model.controls(for: .menu), id: \.self) { control in
+                CommandButton(control: control, model: model)
             }
-            .keyboardShortcut("r", modifiers: .command)
         }
     }
 }

@@ -1,8 +1,11 @@
 import SwiftUI
 
-/// The detail column of the split view: the status, large.
+/// The server destination: the status, large, with a context menu of the
+/// manifest commands placed in `contextMenu` here (copy, remove).
 struct ServerDetailView: View {
-    let status: ServerStatus
+    let model: CompanionModel
+
+    private var status: ServerStatus { model.status }
 
     var body: some View {
         let presentation = status.presentation
@@ -14,5 +17,10 @@ struct ServerDetailView: View {
             }
         }
         .accessibilityElement(children: .combine)
+        .contextMenu {
+            ForEach(model.controls(for: .contextMenu), id: \.self) { control in
+                CommandButton(control: control, model: model, withShortcut: false)
+            }
+        }
     }
 }

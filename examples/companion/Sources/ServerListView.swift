@@ -1,7 +1,8 @@
 import SwiftUI
 
-/// The server address field and the status row. Pull-to-refresh, the toolbar
-/// button and Return in the field all call ``CompanionModel/refresh()``.
+/// The server address field and the status row. Pull-to-refresh, the toolbar's
+/// Check Version command and Return in the field all call ``CompanionModel/refresh()``;
+/// the toolbar shows the manifest commands placed in `toolbar`.
 struct ServerListView: View {
     @Bindable var model: CompanionModel
     @FocusState private var addressFocused: Bool
@@ -31,25 +32,18 @@ struct ServerListView: View {
         .navigationTitle("Companion")
         .refreshable { await model.refresh() }
         .toolbar {
-            ToolbarItem(placement: .primaryAction) {
-                refreshButton
+            ToolbarItemGroup(placement: .primaryAction) {
+                ForEach(model.controls(for: .toolbar), id: \.self) { control in
+                    // On the Mac the shortcuts belong to the Server menu commands.
+                    #if os(iOS)
+                        CommandButton(control: control, model: model)
+                    #else
+                        CommandButton(control: control, model: model, withShortcut: false)
+                    #endif
+                }
             }
         }
         .defaultFocus($addressFocused, true)
         .task { await model.refresh() }
-    }
-
-    private var refreshButton: some View {
-        Button {
-            Task { await model.refresh() }
-        } label: {
-            Label("Check Version", systemImage: "arrow.clockwise")
-        }
-        .disabled(model.refresher.isRunning)
-        .accessibilityLabel(Text("Check the server's version"))
-        #if os(iOS)
-            // On the Mac, ⌘R belongs to the Server menu command.
-            .keyboardShortcut("r", modifiers: .command)
-        #endif
     }
 }

@@ -30,6 +30,16 @@ public final class CompanionModel {
     /// The latest status.
     public private(set) var status: ServerStatus = .notChecked
 
+    /// The screen the sidebar selects (split view) or the stack shows on top (iPhone).
+    /// Links (``open(_:)``) and commands change it; `nil` shows the server list.
+    var selection: Screen?
+
+    /// The message of the last refused link, shown until the next link or dismissal.
+    var linkProblem: String?
+
+    /// The capabilities the person has; the companion has no sign-in, so all of them.
+    var capabilities: Set<Capability> = Set(Capability.allCases)
+
     /// The runner every refresh trigger goes through; `isRunning` drives progress UI.
     public let refresher = CoalescedRunner()
 

@@ -1,0 +1,24 @@
+import SwiftUI
+
+/// The screen for a selection: native views for native destinations, the web
+/// screen for web destinations and undeclared internal pages.
+struct ScreenView: View {
+    @Bindable var model: CompanionModel
+    let screen: Screen
+
+    var body: some View {
+        switch screen {
+        case .destination(.server):
+            ServerDetailView(model: model)
+        case .destination(let destination) where destination.metadata.presentation == .native:
+            ServerListView(model: model)
+        default:
+            if let url = screen.webURL {
+                // A new URL gets a new web view (and a fresh page state for the bridge).
+                WebScreen(url: url, model: model).id(url)
+            } else {
+                ContentUnavailableView("Nothing to show", systemImage: "questionmark.square.dashed")
+            }
+        }
+    }
+}

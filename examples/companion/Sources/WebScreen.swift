@@ -1,0 +1,62 @@
+#if canImport(WebKit)
+    import RastrilloNative
+    import SwiftUI
+    import WebKit
+
+    /// The web screen inside native navigation: a `WKWebView` whose navigations and page
+    /// messages go through RastrilloNative's WebKit adapter (`WebViewBridge`). Navigations the
+    /// policy cancels are decided by ``CompanionModel/followFromWebScreen(_:decision:)``.
+    ///
+    /// The page signs in with the web app's own cookie session, kept by WebKit's default
+    /// website data store; native code never reads or sets it.
+    struct WebScreen: View {
+        let url: URL
+        let model: CompanionModel
+        @Environment(\.openURL) private var openURL
+
+        var body: some View {
+            WebViewHost(url: url) { decision, target in
+                if case .openExternally(let external, _) = model.followFromWebScreen(target, decision: decision) {
+                    openURL(external)
+                }
+            }
+        }
+    }
+
+    /// Hosts one `WKWebView` with the bridge adapter attached; translates, decides nothing.
+    /// Main-actor isolated as a whole: the representable conformance is in an extension, and
+    /// `WebViewBridge` and `BridgeDispatcher` are created on the main actor.
+    @MainActor
+    struct WebViewHost {
+        let url: URL
+        let route: @MainActor (LinkDecision, URL) -> Void
+
+        func makeCoordinator() -> WebViewBridge {
+            WebViewBridge(
+                dispatcher: BridgeDispatcher(manifest: GeneratedManifest.manifest),
+                navigation: WebScreenNavigationPolicy(router: GeneratedManifest.router),
+                route: route)
+        }
+
+        fileprivate func makeWebView(_ bridge: WebViewBridge) -> WKWebView {
+            let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+            bridge.attach(to: webView)
+            webView.load(URLRequest(url: url))
+            return webView
+        }
+    }
+
+    #if os(iOS)
+        extension WebViewHost: UIViewRepresentable {
+            func makeUIView(context: Context) -> WKWebView { makeWebView(context.coordinator) }
+            func updateUIView(_ webView: WKWebView, context: Context) {}
+            static func dismantleUIView(_ webView: WKWebView, coordinator: WebViewBridge) { coordinator.detach() }
+        }
+    #elseif os(macOS)
+        extension WebViewHost: NSViewRepresentable {
+            func makeNSView(context: Context) -> WKWebView { makeWebView(context.coordinator) }
+            func updateNSView(_ webView: WKWebView, context: Context) {}
+            static func dismantleNSView(_ webView: WKWebView, coordinator: WebViewBridge) { coordinator.detach() }
+        }
+    #endif
+#endif

@@ -1,0 +1,81 @@
+import Foundation
+import RastrilloNative
+import Testing
+
+@testable import CompanionCore
+
+/// The menu, toolbar and context menu each pick their controls from the generated `Command` metadata.
+@MainActor
+@Suite("Companion commands")
+struct CommandControlTests {
+    private func model() -> CompanionModel {
+        CompanionModel(
+            store: .inMemory("https://rastrillo.example"),
+            checker: { address, _ throws(ServerVersionError) in
+                throw .cancelled(address.versionURL)
+            })
+    }
+
+    @Test("each placement gets the commands that list it, at the selected destination")
+    func placements() {
+        let model = model()
+        model.selection = .destination(.servers)
+        #expect(model.controls(for: .menu).map(\.command) == [.checkVersion, .addServerCommand])
+        #expect(model.controls(for: .toolbar).map(\.command) == [.checkVersion, .addServerCommand])
+        #expect(model.controls(for: .contextMenu).isEmpty)
+        model.selection = .destination(.server(serverID: UUID()))
+        #expect(model.controls(for: .menu).map(\.command) == [.checkVersion, .addServerCommand, .copyAddress])
+        #expect(model.controls(for: .contextMenu).map(\.command) == [.copyAddress, .removeServer])
+        #expect(model.controls(for: .appShortcut).map(\.command) == [.checkVersion])
+    }
+
+    @Test("a command needing a capability the person lacks is not offered")
+    func capabilities() {
+        let model = model()
+        model.selection = .destination(.server(serverID: UUID()))
+        model.capabilities = [.serversRead]
+        #expect(model.controls(for: .menu).map(\.command) == [.checkVersion, .copyAddress])
+        #expect(model.controls(for: .contextMenu).map(\.command) == [.copyAddress])
+    }
+
+    @Test("a control carries the manifest's title key, symbol, shortcut and role")
+    func metadata() {
+        let refresh = CommandControl(.checkVersion)
+        #expect(refresh.titleKey == "command.checkVersion")
+        #expect(refresh.symbol == "arrow.clockwise")
+        #expect(refresh.shortcut?.key == "r")
+        #expect(refresh.shortcut?.modifiers == [.cmd])
+        #expect(!refresh.isDestructive)
+        let remove = CommandControl(.removeServer)
+        #expect(remove.isDestructive)
+        #expect(remove.shortcut?.key == "delete")
+    }
+
+    @Test("performing commands: add selects its destination, copy hands the URL to the view")
+    func perform() async {
+        let model = model()
+        #expect(await model.perform(.addServerCommand) == .none)
+        #expect(model.selection == .destination(.addServer))
+        #expect(await model.perform(.copyAddress) == .copy("https://rastrillo.example"))
+        #expect(await model.perform(.removeServer) == .none)
+        #expect(model.addressText.isEmpty)
+        #expect(await model.perform(.copyAddress) == .none)
+    }
+}
+
+@Suite("Companion manifest strings")
+struct ManifestStringsTests {
+    @Test("every destination and command title key of the manifest is in the String Catalog")
+    func titleKeysAreLocalized() throws {
+        let catalogURL = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Resources/Localizable.xcstrings")
+        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: catalogURL)) as? [String: Any]
+        let strings = try #require(catalog?["strings"] as? [String: Any])
+        let keys = GeneratedManifest.manifest.destinations.map(\.titleKey) + Command.allCases.map(\.metadata.titleKey)
+        #expect(keys.count == 10)
+        for key in keys {
+            #expect(strings[key] != nil, "missing from Localizable.xcstrings: \(key)")
+        }
+    }
+}
