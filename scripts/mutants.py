@@ -65,7 +65,7 @@ def main():
     scratch = os.environ.get("MUTANT_DIR") or os.path.join(tempfile.gettempdir(), "rastrillo-mutants")
     os.makedirs(scratch, exist_ok=True)
     # A scratch copy of the sources; its .build is kept between runs to build incrementally.
-    for entry in ("Package.swift", "Sources", "Tests"):
+    for entry in ("Package.swift", "Sources", "Tests", "Plugins"):
         target = os.path.join(scratch, entry)
         if os.path.isdir(target):
             shutil.rmtree(target)
