@@ -28,6 +28,8 @@ test:
 	$(SWIFT) test $(STRICT)
 
 lint:
+	@echo "== lint: no API above the iOS 17 / macOS 14 floor"
+	scripts/check-availability.sh
 	@echo "== lint: swift format lint --strict"
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests $(wildcard Plugins) examples/consumer examples/manifest-plugin
 

@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "RastrilloManifestCompiler", dependencies: ["RastrilloNative", "RastrilloJSON"]),
         .target(
             name: "RastrilloNativeCLI",
-            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler"]
+            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
         ),
         .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.

@@ -1,3 +1,5 @@
+import RastrilloJSON
+
 /// Percent-decoding shared by pattern parsing and the link router.
 enum PercentDecoding {
     /// Decodes `%XX` escapes in `text`; `nil` when an escape is malformed or the
@@ -23,7 +25,7 @@ enum PercentDecoding {
                 index += 1
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return UTF8Text.string(out)
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

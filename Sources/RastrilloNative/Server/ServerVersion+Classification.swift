@@ -1,3 +1,5 @@
+import RastrilloJSON
+
 extension ServerVersion {
     /// The default largest version body accepted, in bytes. Real versions
     /// (tags, `git describe` output, 40-digit shas) are far shorter; anything
@@ -25,7 +27,7 @@ extension ServerVersion {
         maximumLength: Int = ServerVersion.defaultMaximumLength
     ) throws(ServerVersionError.BodyProblem) {
         guard body.count <= maximumLength else { throw .tooLong(limit: maximumLength) }
-        guard let decoded = String(validating: body, as: UTF8.self) else { throw .notUTF8 }
+        guard let decoded = UTF8Text.string(body) else { throw .notUTF8 }
         var text = decoded
         if text.hasSuffix("\n") && !text.hasSuffix("\r\n") { text.removeLast() }
         guard !text.isEmpty else { throw .empty }

@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloJSON
 
 /// `companion new`: the template with the app's name, bundle ID, package
 /// reference and server written in.
@@ -100,7 +101,7 @@ struct CompanionScaffold {
     }
 
     private func text(_ file: CompanionTemplate.File) throws -> String {
-        guard let text = String(validating: file.contents, as: UTF8.self) else {
+        guard let text = UTF8Text.string(file.contents) else {
             throw CompanionError.template("\(file.path) is not UTF-8")
         }
         return text

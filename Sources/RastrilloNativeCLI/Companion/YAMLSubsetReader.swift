@@ -1,3 +1,5 @@
+import RastrilloJSON
+
 /// A strict reader for the subset of YAML that `project.yml` files need.
 ///
 /// No YAML package can be fetched here, and XcodeGen's YAML (Yams, YAML 1.2)
@@ -26,7 +28,7 @@
 enum YAMLSubsetReader {
     /// Reads a document from UTF-8 bytes.
     static func read(_ bytes: [UInt8]) throws(YAMLSubsetError) -> YAMLNode {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Text.string(bytes) else {
             throw YAMLSubsetError(line: firstInvalidUTF8Line(bytes), message: "the file is not valid UTF-8")
         }
         return try read(text)
@@ -56,7 +58,7 @@ enum YAMLSubsetReader {
         var line = 1
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
+            if UTF8Text.string(bytes[start..<index]) == nil { return line }
             line += 1
             start = index + 1
         }
