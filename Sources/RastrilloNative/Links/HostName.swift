@@ -8,47 +8,75 @@ enum HostName {
     /// `010.0.0.1`) and IPv6 text WHATWG would rewrite (`[0:0::1]`) are refused,
     /// so no two parsers can disagree about which host a URL names.
     static func canonical(_ raw: String) -> String? {
-        let bytes = raw.utf8
-        guard let first = bytes.first else { return nil }
-        if first == UInt8(ascii: "[") { return canonicalIPv6(raw.lowercased()) }
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            switch check(bytes[...]) {
+            case .invalid: return nil
+            case .plainName(let hasUpper):
+                let host = String(decoding: bytes, as: UTF8.self)
+                return hasUpper ? host.lowercased() : host
+            case .address(let host): return host
+            }
+        }
+    }
+
+    /// What ``check(_:)`` found.
+    enum Check: Equatable {
+        /// Not a host every parser reads the same way.
+        case invalid
+        /// A DNS name whose last label is not numeric; its lowercase form is the canonical host.
+        case plainName(hasUpper: Bool)
+        /// A canonical IPv4 or bracketed IPv6 address, as text.
+        case address(String)
+    }
+
+    /// Checks raw host bytes without making a string for the common case (a DNS name).
+    static func check(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Check {
+        guard let first = bytes.first else { return .invalid }
+        if first == UInt8(ascii: "[") {
+            return canonicalIPv6(String(decoding: bytes, as: UTF8.self).lowercased()).map(Check.address) ?? .invalid
+        }
         // Labels: non-empty, ≤ 63 bytes, letters, digits, '-' and '_', not starting or ending with '-'.
         var labelLength = 0
         var previous: UInt8 = UInt8(ascii: ".")
         var hasUpper = false
-        var lastLabelStart = 0
+        var lastLabelStart = bytes.startIndex
         var labelCount = 1
-        for (offset, byte) in bytes.enumerated() {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             if byte == UInt8(ascii: ".") {
-                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return .invalid }
                 labelLength = 0
                 labelCount += 1
-                lastLabelStart = offset + 1
+                lastLabelStart = index + 1
             } else {
-                guard URLCharacterClass.has(byte, URLCharacterClass.host) else { return nil }
-                if labelLength == 0, byte == UInt8(ascii: "-") { return nil }
+                guard URLCharacterClass.has(byte, URLCharacterClass.host) else { return .invalid }
+                if labelLength == 0, byte == UInt8(ascii: "-") { return .invalid }
                 labelLength += 1
-                guard labelLength <= 63 else { return nil }
+                guard labelLength <= 63 else { return .invalid }
                 hasUpper = hasUpper || URLCharacterClass.has(byte, URLCharacterClass.upper)
             }
             previous = byte
+            index += 1
         }
-        guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
-        let host = hasUpper ? raw.lowercased() : raw
+        guard labelLength > 0, previous != UInt8(ascii: "-") else { return .invalid }
         // WHATWG treats a host whose last label is numeric (decimal or 0x-hex) as IPv4.
-        let last = host.utf8.dropFirst(lastLabelStart)
+        let last = bytes[lastLabelStart...]
         let lastIsNumeric =
             last.allSatisfy(RawURL.isDigit)
-            || (last.starts(with: "0x".utf8) && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil })
-        if lastIsNumeric {
-            guard labelCount == 4 else { return nil }
-            for label in host.split(separator: ".") {
-                guard label.utf8.allSatisfy(RawURL.isDigit), label.utf8.count <= 3, let value = Int(label),
-                    value <= 255,
-                    label == String(value)
-                else { return nil }
-            }
+            || ((last.starts(with: "0x".utf8) || last.starts(with: "0X".utf8))
+                && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil })
+        guard lastIsNumeric else { return .plainName(hasUpper: hasUpper) }
+        let host = String(decoding: bytes, as: UTF8.self)
+        guard labelCount == 4 else { return .invalid }
+        for label in host.split(separator: ".") {
+            guard label.utf8.allSatisfy(RawURL.isDigit), label.utf8.count <= 3, let value = Int(label),
+                value <= 255,
+                label == String(value)
+            else { return .invalid }
         }
-        return host
+        return .address(host)
     }
 
     /// The bracketed host if it is already in RFC 5952 canonical form, else `nil`.

@@ -42,10 +42,10 @@ public struct LinkRouter: Sendable {
     }
 
     /// The manifest the router was compiled from.
-    public let manifest: AppManifest
-    let table: RouteTable
-    let internalOrigins: Set<ManifestOrigin>
-    let allowedSchemes: Set<String>
+    public var manifest: AppManifest { compiled.manifest }
+    /// Everything compiled from the manifest, behind one reference so copying a router (or
+    /// capturing it in a closure) costs one retain.
+    let compiled: CompiledRoutes
     let onRefusal: (@Sendable (RefusalEvent) -> Void)?
 
     /// Compiles the router from a validated manifest.
@@ -54,17 +54,14 @@ public struct LinkRouter: Sendable {
     ///   - manifest: the manifest (from ``AppManifest/decode(_:source:)-(Collection<UInt8>,_)``).
     ///   - onRefusal: called for every refused URL, for logging; it must not block.
     public init(manifest: AppManifest, onRefusal: (@Sendable (RefusalEvent) -> Void)? = nil) {
-        self.manifest = manifest
-        self.table = RouteTable(manifest: manifest)
-        self.internalOrigins = Set(manifest.internalOrigins)
-        self.allowedSchemes = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
-            .union(manifest.links.externalSchemes)
+        self.compiled = CompiledRoutes(manifest: manifest)
         self.onRefusal = onRefusal
     }
 
     /// Decides what `url` does; reports refusals to the diagnostics hook.
     public func decide(_ url: String, context: Context = .navigation) -> LinkDecision {
-        let decision = classify(url, context: context)
+        var text = url
+        let decision = text.withUTF8 { compiled.classify($0, context: context) }
         if case .refused(let refusal) = decision {
             onRefusal?(RefusalEvent(url: url, refusal: refusal, context: context))
         }
@@ -76,51 +73,127 @@ public struct LinkRouter: Sendable {
     public func decide(_ url: URL, context: Context = .navigation) -> LinkDecision {
         decide(url.absoluteString, context: context)
     }
+}
 
-    func classify(_ text: String, context: Context) -> LinkDecision {
-        if let scheme = RawURL.leadingScheme(text), !allowedSchemes.contains(scheme) {
-            return .refused(.schemeNotAllowed(scheme))
+/// A ``LinkRouter``'s compiled form: the allowed schemes and internal origins as bytes, and the
+/// route table. Immutable after `init`.
+final class CompiledRoutes: Sendable {
+    let manifest: AppManifest
+    let table: RouteTable
+    let schemes: [SchemeRule]
+    let origins: [OriginRule]
+
+    /// An allowed scheme, compared by its lowercase bytes.
+    struct SchemeRule: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        /// `http` or `https`.
+        let isWeb: Bool
+        /// One of the manifest's external schemes (`mailto`).
+        let isExternal: Bool
+        /// The port an origin of this scheme has when none is written (0 when the scheme has none).
+        let defaultPort: Int
+    }
+
+    /// An internal origin or alias: index into ``schemes``, lowercase host bytes, port.
+    struct OriginRule: Sendable {
+        let scheme: Int
+        let host: [UInt8]
+        let port: Int
+    }
+
+    init(manifest: AppManifest) {
+        self.manifest = manifest
+        self.table = RouteTable(manifest: manifest)
+        let names = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
+            .union(manifest.links.externalSchemes).sorted()
+        let schemes = names.map { name in
+            SchemeRule(
+                name: name, bytes: Array(name.utf8), isWeb: name == "http" || name == "https",
+                isExternal: manifest.links.externalSchemes.contains(name),
+                defaultPort: ManifestOrigin.defaultPort(for: name) ?? 0)
         }
-        let url: RawURL
-        switch RawURL.read(text) {
+        self.schemes = schemes
+        self.origins = Set(manifest.internalOrigins).sorted { $0.description < $1.description }.map { origin in
+            OriginRule(
+                scheme: schemes.firstIndex { $0.name == origin.scheme } ?? -1, host: Array(origin.host.utf8),
+                port: origin.port)
+        }
+    }
+
+    /// The index of the allowed scheme `bytes` spell (any case), if allowed.
+    func scheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        schemes.firstIndex { rule in
+            rule.bytes.count == bytes.count && zip(rule.bytes, bytes).allSatisfy { $0 == Self.lowercase($1) }
+        }
+    }
+
+    @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {
+        URLCharacterClass.has(byte, URLCharacterClass.upper) ? byte | 0x20 : byte
+    }
+
+    /// Whether scheme `scheme`, host and port are exactly one of the internal origins.
+    func isInternal(scheme: Int, host: Range<Int>, port: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        origins.contains { origin in
+            origin.scheme == scheme && origin.port == port && origin.host.count == host.count
+                && zip(origin.host, bytes[host]).allSatisfy { $0 == Self.lowercase($1) }
+        }
+    }
+
+    func classify(_ bytes: UnsafeBufferPointer<UInt8>, context: LinkRouter.Context) -> LinkDecision {
+        if let end = RawURL.leadingSchemeEnd(bytes), scheme(UnsafeBufferPointer(rebasing: bytes[0..<end])) == nil {
+            return .refused(.schemeNotAllowed(RawURL.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<end]))))
+        }
+        let url: RawURL.Spans
+        switch RawURL.scan(bytes) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): url = value
         }
-        guard allowedSchemes.contains(url.scheme) else { return .refused(.schemeNotAllowed(url.scheme)) }
-        let isInternal =
-            url.host.map {
-                internalOrigins.contains(ManifestOrigin(canonicalScheme: url.scheme, host: $0, port: url.port))
-            }
-            ?? false
-        let path: RequestPath
-        if url.host != nil {
-            switch RequestPath.split(url.rawPath) {
-            case .failure(let refusal): return .refused(refusal)
-            case .success(let value): path = value
-            }
-        } else {
-            path = RequestPath(segments: [])
+        guard let schemeIndex = scheme(UnsafeBufferPointer(rebasing: bytes[0..<url.schemeEnd])) else {
+            return .refused(
+                .schemeNotAllowed(RawURL.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<url.schemeEnd]))))
         }
-        guard isInternal else {
-            if context == .redirect { return .refused(.redirectNotInternal) }
-            if url.scheme == "http" || url.scheme == "https" {
-                return manifest.links.foreignWeb == .inAppBrowser ? .inAppBrowser(nil) : .external(nil)
-            }
-            if manifest.links.externalSchemes.contains(url.scheme) { return .external(nil) }
-            return .refused(.schemeNotAllowed(url.scheme))
+        let rule = schemes[schemeIndex]
+        guard let host = url.host else {
+            // No authority (`mailto:`): never internal.
+            return foreign(rule, context: context)
         }
-        let query: [(String, String)]
-        switch QueryItems.parse(url.rawQuery) {
+        let isInternal = isInternal(
+            scheme: schemeIndex, host: host.range, port: url.explicitPort ?? rule.defaultPort, in: bytes)
+        let decision = RequestPath.withSegments(UnsafeBufferPointer(rebasing: bytes[url.path])) {
+            path -> LinkDecision in
+            guard isInternal else { return foreign(rule, context: context) }
+            var query: RouteTable.Query
+            let rawQuery = url.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+            if let rawQuery, rawQuery.contains(UInt8(ascii: "%")) {
+                // Escapes can decode to invalid UTF-8: such a query is refused even when no destination reads it.
+                switch QueryItems.parse(String(decoding: rawQuery, as: UTF8.self)) {
+                case .failure(let refusal): return .refused(refusal)
+                case .success(let items): query = .parsed(items)
+                }
+            } else {
+                query = .unparsed(rawQuery.map { String(decoding: $0, as: UTF8.self) })
+            }
+            guard let found = table.match(path, query: &query) else { return .web(nil) }
+            let destination = manifest.destinations[found.destination]
+            let match = LinkMatch(destination: destination.id, params: found.params)
+            switch destination.link {
+            case .externalBrowser: return .external(match)
+            case .inAppBrowser: return .inAppBrowser(match)
+            case .inApp, .universalLink: return destination.presentation == .native ? .native(match) : .web(match)
+            }
+        }
+        switch decision {
         case .failure(let refusal): return .refused(refusal)
-        case .success(let items): query = items
+        case .success(let decision): return decision
         }
-        guard let found = table.match(path, query: query) else { return .web(nil) }
-        let destination = manifest.destinations[found.destination]
-        let match = LinkMatch(destination: destination.id, params: found.params)
-        switch destination.link {
-        case .externalBrowser: return .external(match)
-        case .inAppBrowser: return .inAppBrowser(match)
-        case .inApp, .universalLink: return destination.presentation == .native ? .native(match) : .web(match)
-        }
+    }
+
+    /// The decision for a URL outside the internal origins.
+    func foreign(_ rule: SchemeRule, context: LinkRouter.Context) -> LinkDecision {
+        if context == .redirect { return .refused(.redirectNotInternal) }
+        if rule.isWeb { return manifest.links.foreignWeb == .inAppBrowser ? .inAppBrowser(nil) : .external(nil) }
+        if rule.isExternal { return .external(nil) }
+        return .refused(.schemeNotAllowed(rule.name))
     }
 }

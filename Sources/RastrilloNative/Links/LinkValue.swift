@@ -61,67 +61,88 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// Parses `text`; `nil` when it does not parse (the destination then does not match).
+        func parse(_ text: String) -> LinkValue? {
+            var text = text
+            return text.withUTF8 { parse($0) }
+        }
+
+        /// Parses a value from its decoded UTF-8 bytes; `nil` when it does not parse.
         ///
         /// - `int`: `-?(0|[1-9][0-9]*)` within ±(2^53 − 1) (no `+`, no leading zeros, no `-0`);
         /// - `double`: JSON number syntax, finite;
         /// - `bool`: `true` or `false`;
         /// - `uuid`: 8-4-4-4-12 hex digits, either case;
         /// - string enum: one of its cases, byte for byte.
-        func parse(_ text: String) -> LinkValue? {
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkValue? {
             switch self {
-            case .string: return .string(text)
-            case .int:
-                guard LinkValue.isIntegerLiteral(text), text != "-0", let value = Int64(text),
-                    abs(value) <= ManifestType.maxSafeInteger
-                else { return nil }
-                return .int(value)
+            case .string: return .string(String(decoding: bytes, as: UTF8.self))
+            case .int: return LinkValue.parseInteger(bytes).map(LinkValue.int)
             case .bool:
-                if text == "true" { return .bool(true) }
-                if text == "false" { return .bool(false) }
+                if bytes.elementsEqual("true".utf8) { return .bool(true) }
+                if bytes.elementsEqual("false".utf8) { return .bool(false) }
                 return nil
             case .double:
-                guard LinkValue.isJSONNumber(text), let value = Double(text), value.isFinite else { return nil }
+                guard LinkValue.isJSONNumber(bytes), let value = Double(String(decoding: bytes, as: UTF8.self)),
+                    value.isFinite
+                else { return nil }
                 return .double(value)
-            case .uuid:
-                guard let value = LinkValue.parseUUID(text) else { return nil }
-                return .uuid(value)
-            case .stringEnum(let cases): return cases.contains(UTF8Key(text)) ? .string(text) : nil
+            case .uuid: return LinkValue.parseUUID(bytes).map(LinkValue.uuid)
+            case .stringEnum(let cases):
+                let text = String(decoding: bytes, as: UTF8.self)
+                return cases.contains(UTF8Key(text)) ? .string(text) : nil
             case .unsupported: return nil
             }
         }
     }
 
     /// Parses the 36-character 8-4-4-4-12 hex form (either case) without Foundation's scanner.
-    static func parseUUID(_ text: String) -> UUID? {
-        let bytes = text.utf8
+    static func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
-        var out = [UInt8](repeating: 0, count: 16)
-        var nibble = 0
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        var out: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var ok = true
+        withUnsafeMutableBytes(of: &out) { raw in
+            var nibble = 0
+            for offset in 0..<36 {
+                let byte = bytes[offset]
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    if byte != UInt8(ascii: "-") {
+                        ok = false
+                        return
+                    }
+                    continue
+                }
+                guard let value = PercentDecoding.hexValue(byte) else {
+                    ok = false
+                    return
+                }
+                raw[nibble / 2] |= nibble % 2 == 0 ? value << 4 : value
+                nibble += 1
             }
-            guard let value = PercentDecoding.hexValue(byte) else { return nil }
-            out[nibble / 2] |= nibble % 2 == 0 ? value << 4 : value
-            nibble += 1
         }
-        return UUID(
-            uuid: (
-                out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8], out[9], out[10], out[11],
-                out[12], out[13], out[14], out[15]
-            ))
+        return ok ? UUID(uuid: out) : nil
     }
 
-    static func isIntegerLiteral(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.hasPrefix("-") { digits = digits.dropFirst() }
-        guard let first = digits.utf8.first, digits.utf8.allSatisfy(RawURL.isDigit) else { return false }
-        return !(first == UInt8(ascii: "0") && digits.utf8.count > 1)
+    /// `-?(0|[1-9][0-9]*)` within ±(2^53 − 1), not `-0`.
+    static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        let digits = bytes.count - index
+        // 2^53 − 1 has 16 digits; a leading zero is only allowed alone, and never as `-0`.
+        guard digits > 0, digits <= 16 else { return nil }
+        if bytes[index] == UInt8(ascii: "0"), digits > 1 || negative { return nil }
+        var value: Int64 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard RawURL.isDigit(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            index += 1
+        }
+        guard value <= ManifestType.maxSafeInteger else { return nil }
+        return negative ? -value : value
     }
 
-    static func isJSONNumber(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func digits() -> Int {
             let start = index

@@ -21,14 +21,29 @@ public struct RawURL: Sendable, Hashable {
 
     /// The lowercased scheme `text` starts with, if it starts with a syntactically valid one.
     public static func leadingScheme(_ text: String) -> String? {
-        let bytes = text.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isAlpha(first) else {
-            return nil
+        var text = text
+        return text.withUTF8 { bytes in
+            leadingSchemeEnd(bytes).map { schemeString(UnsafeBufferPointer(rebasing: bytes[0..<$0])) }
         }
-        let body = bytes[bytes.startIndex..<colon]
-        guard body.allSatisfy({ URLCharacterClass.has($0, URLCharacterClass.scheme) }) else { return nil }
-        let scheme = String(decoding: body, as: UTF8.self)
-        return body.contains(where: { URLCharacterClass.has($0, URLCharacterClass.upper) })
+    }
+
+    /// Where the leading scheme ends (the offset of its `:`), if `bytes` start with a syntactically valid one.
+    static func leadingSchemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, isAlpha(first) else { return nil }
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return index }
+            guard URLCharacterClass.has(byte, URLCharacterClass.scheme) else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The lowercased scheme text.
+    static func schemeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let scheme = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(where: { URLCharacterClass.has($0, URLCharacterClass.upper) })
             ? scheme.lowercased() : scheme
     }
 
@@ -38,12 +53,53 @@ public struct RawURL: Sendable, Hashable {
     /// Reads `text`, refusing anything ambiguous.
     public static func read(_ text: String) -> Result<RawURL, LinkRefusal> {
         var text = text
-        return text.withUTF8 { read(bytes: $0) }
+        return text.withUTF8 { bytes in
+            switch scan(bytes) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let spans): return .success(RawURL(spans, in: bytes))
+            }
+        }
     }
 
-    static func read(bytes: UnsafeBufferPointer<UInt8>) -> Result<RawURL, LinkRefusal> {
+    init(_ spans: Spans, in bytes: UnsafeBufferPointer<UInt8>) {
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        scheme = Self.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<spans.schemeEnd]))
+        host = spans.host.map { $0.hasUpper ? text($0.range).lowercased() : text($0.range) }
+        port = spans.explicitPort ?? (spans.host == nil ? nil : ManifestOrigin.defaultPort(for: scheme))
+        rawPath = text(spans.path)
+        rawQuery = spans.query.map(text)
+        rawFragment = spans.fragment.map(text)
+    }
+
+    /// Where each part of a URL lies in its bytes, found by ``scan(_:)`` without making strings.
+    struct Spans {
+        /// A host ``HostName/check(_:)`` accepted: its lowercase form is the canonical host
+        /// (for a DNS name, a dotted-quad IPv4 address and a bracketed RFC 5952 IPv6 address alike).
+        struct Host: Equatable {
+            var range: Range<Int>
+            var hasUpper: Bool
+        }
+
+        /// The offset of the scheme's `:`.
+        var schemeEnd: Int
+        /// `nil` without an authority.
+        var host: Host?
+        /// The port written after the host, if any.
+        var explicitPort: Int?
+        /// The path, percent-encoded as written.
+        var path: Range<Int>
+        /// The query without `?`.
+        var query: Range<Int>?
+        /// The fragment without `#`.
+        var fragment: Range<Int>?
+    }
+
+    /// One strict pass over `bytes`: the same checks and refusals as ``read(_:)``, offsets instead of strings.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Spans, LinkRefusal> {
         guard !bytes.isEmpty else { return .failure(.empty) }
-        for (offset, byte) in bytes.enumerated() {
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") { continue }
             if byte == UInt8(ascii: " ") { return .failure(.whitespace(offset: offset)) }
             if byte < 0x20 || byte == 0x7F {
                 return .failure(
@@ -51,19 +107,12 @@ public struct RawURL: Sendable, Hashable {
                         ? .whitespace(offset: offset) : .controlCharacter(offset: offset))
             }
             if byte == UInt8(ascii: "\\") { return .failure(.backslash(offset: offset)) }
-            if byte >= 0x80 { return .failure(.nonASCII(offset: offset)) }
+            return .failure(.nonASCII(offset: offset))
         }
         // Scheme.
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
-            bytes[1..<colon].allSatisfy({ URLCharacterClass.has($0, URLCharacterClass.scheme) })
-        else { return .failure(.noScheme) }
-        let schemeBytes = bytes[0..<colon]
-        let scheme =
-            schemeBytes.contains(where: { URLCharacterClass.has($0, URLCharacterClass.upper) })
-            ? String(decoding: schemeBytes, as: UTF8.self).lowercased() : String(decoding: schemeBytes, as: UTF8.self)
+        guard let colon = leadingSchemeEnd(bytes) else { return .failure(.noScheme) }
+        var spans = Spans(schemeEnd: colon, path: 0..<0)
         var index = colon + 1
-        var host: String?
-        var port: Int?
         let hasAuthority =
             index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "/")
         if hasAuthority {
@@ -74,15 +123,14 @@ public struct RawURL: Sendable, Hashable {
             {
                 end += 1
             }
-            let authority = bytes[index..<end]
-            switch readAuthority(authority, scheme: scheme) {
+            switch scanAuthority(bytes[index..<end]) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let parsed):
-                host = parsed.host
-                port = parsed.port
+                spans.host = parsed.host
+                spans.explicitPort = parsed.port
             }
             index = end
-        } else if specialSchemes.contains(scheme) {
+        } else if isSpecialScheme(UnsafeBufferPointer(rebasing: bytes[0..<colon])) {
             return .failure(.missingAuthority)
         }
         // Path, query, fragment.
@@ -90,21 +138,22 @@ public struct RawURL: Sendable, Hashable {
         while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
             pathEnd += 1
         }
-        var query: String?
-        var fragment: String?
         var fragmentStart = bytes.count
         var cursor = pathEnd
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "?") {
             var queryEnd = cursor + 1
             while queryEnd < bytes.count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
-            query = String(decoding: bytes[(cursor + 1)..<queryEnd], as: UTF8.self)
+            spans.query = (cursor + 1)..<queryEnd
             cursor = queryEnd
         }
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
-            fragment = String(decoding: bytes[(cursor + 1)...], as: UTF8.self)
+            spans.fragment = (cursor + 1)..<bytes.count
             fragmentStart = cursor
         }
-        for offset in index..<bytes.count where offset != pathEnd && offset != fragmentStart {
+        var offset = index
+        while offset < bytes.count {
+            defer { offset += 1 }
+            if offset == pathEnd || offset == fragmentStart { continue }
             let byte = bytes[offset]
             if !isURLCharacter(byte, inPath: offset < pathEnd) {
                 return .failure(.invalidCharacter(Character(Unicode.Scalar(byte)), offset: offset))
@@ -115,10 +164,18 @@ public struct RawURL: Sendable, Hashable {
                 else { return .failure(.badPercentEncoding) }
             }
         }
-        let path = String(decoding: bytes[index..<pathEnd], as: UTF8.self)
-        if hasAuthority == false, !path.isEmpty, path.hasPrefix("//") { return .failure(.emptySegment) }
-        return .success(
-            RawURL(scheme: scheme, host: host, port: port, rawPath: path, rawQuery: query, rawFragment: fragment))
+        spans.path = index..<pathEnd
+        if !hasAuthority, pathEnd - index >= 2, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/")
+        {
+            return .failure(.emptySegment)
+        }
+        return .success(spans)
+    }
+
+    /// Whether the scheme bytes name one of ``specialSchemes``, compared without making a string.
+    static func isSpecialScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (2...5).contains(scheme.count) else { return false }
+        return specialSchemes.contains(schemeString(scheme))
     }
 
     @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool {
@@ -135,13 +192,13 @@ public struct RawURL: Sendable, Hashable {
         return !inPath && byte == UInt8(ascii: "?")
     }
 
-    static func readAuthority(
-        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, scheme: String
-    ) -> Result<(host: String, port: Int?), LinkRefusal> {
+    static func scanAuthority(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Result<(host: Spans.Host, port: Int?), LinkRefusal> {
         if bytes.contains(UInt8(ascii: "@")) { return .failure(.userinfo) }
         if bytes.contains(UInt8(ascii: "%")) { return .failure(.percentInAuthority) }
         var hostBytes = bytes[...]
-        var portText: String?
+        var portBytes: Slice<UnsafeBufferPointer<UInt8>>?
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {
                 return .failure(.invalidHost(String(decoding: bytes, as: UTF8.self)))
@@ -152,20 +209,30 @@ public struct RawURL: Sendable, Hashable {
                 guard first == UInt8(ascii: ":") else {
                     return .failure(.invalidHost(String(decoding: bytes, as: UTF8.self)))
                 }
-                portText = String(decoding: after.dropFirst(), as: UTF8.self)
+                portBytes = after.dropFirst()
             }
         } else if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
             hostBytes = bytes[..<colon]
-            portText = String(decoding: bytes[(colon + 1)...], as: UTF8.self)
+            portBytes = bytes[(colon + 1)...]
         }
-        let rawHost = String(decoding: hostBytes, as: UTF8.self)
-        guard let host = HostName.canonical(rawHost) else { return .failure(.invalidHost(rawHost)) }
-        var port = ManifestOrigin.defaultPort(for: scheme)
-        if let portText, !portText.isEmpty {
-            guard portText.utf8.count <= 5, portText.utf8.allSatisfy(isDigit), let value = Int(portText), value <= 65535
-            else { return .failure(.invalidPort(portText)) }
-            port = value
+        let range = hostBytes.startIndex..<hostBytes.endIndex
+        let host: Spans.Host
+        switch HostName.check(hostBytes) {
+        case .invalid: return .failure(.invalidHost(String(decoding: hostBytes, as: UTF8.self)))
+        case .plainName(let hasUpper): host = Spans.Host(range: range, hasUpper: hasUpper)
+        case .address:
+            let hasUpper = hostBytes.contains { URLCharacterClass.has($0, URLCharacterClass.upper) }
+            host = Spans.Host(range: range, hasUpper: hasUpper)
         }
+        guard let portBytes, !portBytes.isEmpty else { return .success((host, nil)) }
+        var port = 0
+        for byte in portBytes {
+            guard portBytes.count <= 5, isDigit(byte) else {
+                return .failure(.invalidPort(String(decoding: portBytes, as: UTF8.self)))
+            }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard port <= 65535 else { return .failure(.invalidPort(String(decoding: portBytes, as: UTF8.self))) }
         return .success((host, port))
     }
 }

@@ -1,65 +1,156 @@
-/// A request path split at literal `/` only, each segment percent-decoded
-/// afterwards, so `%2F` never becomes a separator.
-struct RequestPath: Sendable, Hashable {
-    /// One segment of a request path.
-    enum Segment: Sendable, Hashable {
-        /// A non-empty segment, decoded.
-        case text(String)
-        /// The path ends with `/` (ServeMux's trailing-slash segment).
-        case trailingSlash
+import RastrilloJSON
+
+/// A request path's segments as byte ranges, split at literal `/` only, each
+/// segment percent-decoded afterwards, so `%2F` never becomes a separator.
+///
+/// No strings are made: segments are offsets into ``bytes``, which is the raw
+/// path itself, or — only when the path has `%` escapes — a decoded copy laid
+/// out the same way (`/` + segment + `/` + segment …). Built and used inside
+/// ``withSegments(_:_:)``, which owns the memory.
+struct RequestPath {
+    /// One non-empty segment, `bytes[start..<end]`.
+    struct Segment {
+        var start: Int
+        var end: Int
     }
 
-    let segments: [Segment]
+    /// The (decoded) path bytes the segments point into.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The non-empty segments, in order.
+    let segments: UnsafeBufferPointer<Segment>
+    /// Whether the path ends with `/` (ServeMux's trailing-slash segment, after the others).
+    let endsWithSlash: Bool
 
-    /// Whether the path ends with `/`.
-    var endsWithSlash: Bool { segments.last == .trailingSlash }
+    /// The number of segments including the trailing slash, as ServeMux counts them.
+    var count: Int { segments.count + (endsWithSlash ? 1 : 0) }
 
-    /// Splits `rawPath` (empty means `/`), refusing empty and dot segments and
-    /// escapes that decode to invalid UTF-8 or control characters.
-    static func split(_ rawPath: String) -> Result<RequestPath, LinkRefusal> {
-        var path = rawPath.isEmpty ? "/" : rawPath
-        return path.withUTF8 { split(bytes: $0) }
+    /// The same path with a trailing slash (for ServeMux's `/tree` → `/tree/` redirect).
+    func withTrailingSlash() -> RequestPath {
+        RequestPath(bytes: bytes, segments: segments, endsWithSlash: true)
     }
 
-    /// ``split(_:)`` on the path's contiguous UTF-8 bytes: segment bounds are integer offsets,
-    /// and a segment's `String` is made once, straight from its bytes.
-    private static func split(bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestPath, LinkRefusal> {
-        guard bytes.first == UInt8(ascii: "/") else { return .failure(.emptySegment) }
-        var segments: [Segment] = []
+    /// The remainder from segment `index` on, joined by `/` (a trailing slash kept), as a
+    /// subtree wildcard captures it.
+    func remainder(from index: Int) -> String {
+        guard index < segments.count else { return "" }
+        let text = String(decoding: bytes[segments[index].start..<segments[segments.count - 1].end], as: UTF8.self)
+        return endsWithSlash ? text + "/" : text
+    }
+
+    /// Splits `rawPath` (empty means `/`), refusing empty and dot segments and escapes that
+    /// decode to invalid UTF-8 or control characters, and calls `body` with the segments.
+    static func withSegments<R>(
+        _ rawPath: UnsafeBufferPointer<UInt8>, _ body: (RequestPath) -> R
+    ) -> Result<R, LinkRefusal> {
+        if rawPath.isEmpty {
+            return .success(
+                body(
+                    RequestPath(
+                        bytes: rawPath, segments: UnsafeBufferPointer(start: nil, count: 0),
+                        endsWithSlash: true)))
+        }
+        guard rawPath[0] == UInt8(ascii: "/") else { return .failure(.emptySegment) }
+        var slashes = 0
+        var hasPercent = false
+        for byte in rawPath {
+            if byte == UInt8(ascii: "/") { slashes += 1 } else if byte == UInt8(ascii: "%") { hasPercent = true }
+        }
+        return withUnsafeTemporaryAllocation(of: Segment.self, capacity: slashes) { segmentBuffer in
+            guard hasPercent else {
+                return split(rawPath, into: segmentBuffer, decodeInto: nil).map(body)
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rawPath.count) { decoded in
+                split(rawPath, into: segmentBuffer, decodeInto: decoded).map(body)
+            }
+        }
+    }
+
+    /// Fills `segments`; with `decodeInto`, each segment is percent-decoded into it and the
+    /// result points there.
+    private static func split(
+        _ raw: UnsafeBufferPointer<UInt8>, into segments: UnsafeMutableBufferPointer<Segment>,
+        decodeInto decoded: UnsafeMutableBufferPointer<UInt8>?
+    ) -> Result<RequestPath, LinkRefusal> {
+        var count = 0
+        var endsWithSlash = false
+        var written = 0
         var start = 1
         while true {
             var end = start
-            var hasPercent = false
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
-                if bytes[end] == UInt8(ascii: "%") { hasPercent = true }
+            var segmentHasPercent = false
+            while end < raw.count, raw[end] != UInt8(ascii: "/") {
+                if raw[end] == UInt8(ascii: "%") { segmentHasPercent = true }
                 end += 1
             }
             if start == end {
-                guard end == bytes.count else { return .failure(.emptySegment) }
-                segments.append(.trailingSlash)
+                guard end == raw.count else { return .failure(.emptySegment) }
+                endsWithSlash = true
                 break
             }
-            let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            let decoded: String
-            if hasPercent {
-                guard let text = PercentDecoding.decode(String(decoding: part, as: UTF8.self)) else {
-                    return .failure(.badPercentEncoding)
+            var segment = Segment(start: start, end: end)
+            if let decoded {
+                decoded[written] = UInt8(ascii: "/")
+                written += 1
+                let first = written
+                if segmentHasPercent {
+                    switch decode(raw[start..<end], into: decoded, at: &written) {
+                    case .failure(let refusal): return .failure(refusal)
+                    case .success: break
+                    }
+                } else {
+                    for index in start..<end {
+                        decoded[written] = raw[index]
+                        written += 1
+                    }
                 }
-                if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                    return .failure(.controlCharacter(offset: 0))
-                }
-                decoded = text
-            } else {
-                decoded = String(decoding: part, as: UTF8.self)
+                segment = Segment(start: first, end: written)
             }
-            if decoded == "." || decoded == ".." { return .failure(.dotSegment) }
-            segments.append(.text(decoded))
-            if end == bytes.count { break }
+            let base = decoded.map { UnsafeBufferPointer($0) } ?? raw
+            if isDotSegment(base[segment.start..<segment.end]) { return .failure(.dotSegment) }
+            segments[count] = segment
+            count += 1
+            if end == raw.count { break }
             start = end + 1
         }
-        return .success(RequestPath(segments: segments))
+        let base = decoded.map { UnsafeBufferPointer(rebasing: $0[0..<written]) } ?? raw
+        return .success(
+            RequestPath(
+                bytes: base, segments: UnsafeBufferPointer(rebasing: segments[0..<count]),
+                endsWithSlash: endsWithSlash))
     }
 
-    /// The path plus a trailing slash (for ServeMux's `/tree` → `/tree/` redirect).
-    func withTrailingSlash() -> RequestPath { RequestPath(segments: segments + [.trailingSlash]) }
+    /// Decodes `%XX` escapes of one segment; refuses invalid UTF-8, then control characters.
+    private static func decode(
+        _ segment: Slice<UnsafeBufferPointer<UInt8>>, into out: UnsafeMutableBufferPointer<UInt8>,
+        at written: inout Int
+    ) -> Result<Void, LinkRefusal> {
+        let first = written
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            var byte = segment[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < segment.endIndex, let high = PercentDecoding.hexValue(segment[index + 1]),
+                    let low = PercentDecoding.hexValue(segment[index + 2])
+                else { return .failure(.badPercentEncoding) }
+                byte = high << 4 | low
+                index += 3
+            } else {
+                index += 1
+            }
+            out[written] = byte
+            written += 1
+        }
+        let decoded = UnsafeBufferPointer(rebasing: out[first..<written])
+        guard UTF8Text.string(decoded) != nil else { return .failure(.badPercentEncoding) }
+        if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .failure(.controlCharacter(offset: 0)) }
+        return .success(())
+    }
+
+    private static func isDotSegment(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        switch bytes.count {
+        case 1: return bytes.first == UInt8(ascii: ".")
+        case 2: return bytes.first == UInt8(ascii: ".") && bytes.last == UInt8(ascii: ".")
+        default: return false
+        }
+    }
 }

@@ -5,17 +5,40 @@
 /// child, then the single wildcard child, then the subtree wildcard, exactly
 /// as ServeMux's routing tree does; a destination whose params do not parse as
 /// their types does not match, and the walk backtracks to the next candidate.
+///
+/// The trie is flat: nodes, literal edges and destination lists live in
+/// arrays, a node's literal edges are sorted by (length, bytes) and found by
+/// binary search over their UTF-8 bytes (Go and JavaScript compare strings by
+/// bytes too), and no string is made for a segment unless it becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
     struct Node: Sendable {
-        var literals: [UTF8Key: Int] = [:]
-        var wildcard: Int?
-        /// `{$}` child.
-        var end: Int?
-        /// Destination indices whose pattern ends here (no more segments).
-        var terminal: [Int] = []
-        /// Destination indices with a subtree wildcard at this depth, and whether the wildcard is named.
-        var rest: [(destination: Int, named: Bool)] = []
+        /// Literal edges `edges[edgeStart..<edgeStart + edgeCount]`.
+        var edgeStart = 0
+        var edgeCount = 0
+        /// The `{name}` child, or -1.
+        var wildcard = -1
+        /// The `{$}` child, or -1.
+        var end = -1
+        /// Destinations whose pattern ends here: `terminals[terminalStart..<terminalStart + terminalCount]`.
+        var terminalStart = 0
+        var terminalCount = 0
+        /// Destinations with a subtree wildcard at this depth: `rests[restStart..<restStart + restCount]`.
+        var restStart = 0
+        var restCount = 0
+    }
+
+    struct Edge: Sendable {
+        /// The literal's UTF-8 bytes: `keys[keyStart..<keyStart + keyLength]`.
+        var keyStart: Int
+        var keyLength: Int
+        var child: Int
+    }
+
+    struct Rest: Sendable {
+        var destination: Int
+        /// Whether the subtree wildcard is named (its value is then a param).
+        var named: Bool
     }
 
     /// How to read one param.
@@ -35,15 +58,37 @@ final class RouteTable: Sendable {
         let exact: Bool
     }
 
+    /// The query as the lookup needs it: parsed once, and only when a candidate has query params.
+    enum Query {
+        case parsed([(String, String)])
+        case unparsed(String?)
+
+        mutating func items() -> [(String, String)] {
+            switch self {
+            case .parsed(let items): return items
+            case .unparsed(let raw):
+                // The router parses queries with escapes up front (refusing bad ones), so this
+                // parse of an escape-free query cannot fail.
+                let items = (try? QueryItems.parse(raw).get()) ?? []
+                self = .parsed(items)
+                return items
+            }
+        }
+    }
+
     let nodes: [Node]
+    let edges: [Edge]
+    let keys: [UInt8]
+    let terminals: [Int]
+    let rests: [Rest]
     let params: [[ParamSpec]]
 
     init(manifest: AppManifest) {
-        var nodes = [Node()]
+        var builder = Builder()
         for (index, destination) in manifest.destinations.enumerated() {
-            Self.insert(destination.pattern, index, into: &nodes)
+            builder.insert(destination.pattern, index)
         }
-        self.nodes = nodes
+        (nodes, edges, keys, terminals, rests) = builder.flatten()
         self.params = manifest.destinations.map { destination in
             destination.params.map { param in
                 var type = param.type
@@ -59,121 +104,214 @@ final class RouteTable: Sendable {
         }
     }
 
-    private static func insert(_ pattern: PathPattern, _ destination: Int, into nodes: inout [Node]) {
-        var current = 0
-        func child(_ key: WritableKeyPath<Node, Int?>) -> Int {
-            if let existing = nodes[current][keyPath: key] { return existing }
-            nodes.append(Node())
-            nodes[current][keyPath: key] = nodes.count - 1
-            return nodes.count - 1
-        }
-        for segment in pattern.segments {
-            switch segment {
-            case .literal(let text):
-                let key = UTF8Key(text)
-                if let next = nodes[current].literals[key] {
-                    current = next
-                } else {
-                    nodes.append(Node())
-                    nodes[current].literals[key] = nodes.count - 1
-                    current = nodes.count - 1
-                }
-            case .wildcard: current = child(\.wildcard)
-            case .end: current = child(\.end)
-            case .rest(let name):
-                nodes[current].rest.append((destination, name != nil))
-                return
-            }
-        }
-        nodes[current].terminal.append(destination)
-    }
-
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
     /// `/tree` → `/tree/` redirect applied when the path has no exact match.
-    func match(_ path: RequestPath, query: [(String, String)]) -> Match? {
-        var values: [String] = []
-        let found = walk(0, path.segments[...], &values, query)
-        if found?.exact != true, !path.endsWithSlash, !path.segments.isEmpty {
-            var retry: [String] = []
-            if let redirected = walk(0, path.withTrailingSlash().segments[...], &retry, query), redirected.exact {
-                return redirected
+    func match(_ path: RequestPath, query: inout Query) -> Match? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: path.count + 1) { values in
+            var lookup = Lookup(table: self, values: values, query: query)
+            defer { query = lookup.query }
+            let found = lookup.walk(0, 0, path)
+            if found?.exact != true, !path.endsWithSlash, path.count > 0 {
+                lookup.valueCount = 0
+                if let redirected = lookup.walk(0, 0, path.withTrailingSlash()), redirected.exact {
+                    return redirected
+                }
             }
+            return found
         }
-        return found
     }
 
-    /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
-    func typedParams(_ index: Int, _ values: [String], _ query: [(String, String)]) -> [String: LinkValue]? {
-        let specs = params[index]
-        if specs.isEmpty { return [:] }
-        var result: [String: LinkValue] = [:]
-        result.reserveCapacity(specs.count)
-        var position = 0
-        for spec in specs {
-            if spec.inPath {
-                guard position < values.count, let value = spec.kind.parse(values[position]) else { return nil }
-                result[spec.name] = value
-                position += 1
-            } else if let raw = query.first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
-                guard let value = spec.kind.parse(raw) else { return nil }
-                result[spec.name] = value
-            } else if !spec.optional {
+    /// A param value found during the walk: a segment's bytes, or a subtree remainder.
+    enum Value {
+        case segment(RequestPath.Segment)
+        case remainder(from: Int)
+    }
+
+    /// One lookup's state: the values captured so far and the query.
+    struct Lookup {
+        let table: RouteTable
+        let values: UnsafeMutableBufferPointer<Value>
+        var valueCount = 0
+        var query: Query
+
+        init(table: RouteTable, values: UnsafeMutableBufferPointer<Value>, query: Query) {
+            self.table = table
+            self.values = values
+            self.query = query
+        }
+
+        mutating func walk(_ nodeIndex: Int, _ index: Int, _ path: RequestPath) -> Match? {
+            let node = table.nodes[nodeIndex]
+            if index == path.count {
+                for offset in 0..<node.terminalCount {
+                    let destination = table.terminals[node.terminalStart + offset]
+                    if let params = typedParams(destination, path) {
+                        return Match(destination: destination, params: params, exact: true)
+                    }
+                }
                 return nil
             }
-        }
-        return result
-    }
-
-    private func walk(
-        _ nodeIndex: Int, _ segments: ArraySlice<RequestPath.Segment>, _ values: inout [String],
-        _ query: [(String, String)]
-    ) -> Match? {
-        guard let segment = segments.first else {
-            for destination in nodes[nodeIndex].terminal {
-                if let params = typedParams(destination, values, query) {
-                    return Match(destination: destination, params: params, exact: true)
+            if index < path.segments.count {
+                let segment = path.segments[index]
+                let bytes = UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end])
+                if let child = table.literalChild(nodeIndex, bytes), let found = walk(child, index + 1, path) {
+                    return found
                 }
+                if node.wildcard >= 0 {
+                    values[valueCount] = .segment(segment)
+                    valueCount += 1
+                    if let found = walk(node.wildcard, index + 1, path) { return found }
+                    valueCount -= 1
+                }
+            } else if node.end >= 0, let found = walk(node.end, index + 1, path) {
+                return found
+            }
+            guard node.restCount > 0 else { return nil }
+            let exact = index == path.segments.count
+            for offset in 0..<node.restCount {
+                let rest = table.rests[node.restStart + offset]
+                if rest.named {
+                    values[valueCount] = .remainder(from: index)
+                    valueCount += 1
+                }
+                if let params = typedParams(rest.destination, path) {
+                    return Match(destination: rest.destination, params: params, exact: exact)
+                }
+                if rest.named { valueCount -= 1 }
             }
             return nil
         }
-        let remaining = segments.dropFirst()
-        switch segment {
-        case .text(let text):
-            if let child = nodes[nodeIndex].literals[UTF8Key(text)],
-                let found = walk(child, remaining, &values, query)
-            {
-                return found
-            }
-            if let child = nodes[nodeIndex].wildcard {
-                values.append(text)
-                if let found = walk(child, remaining, &values, query) { return found }
-                values.removeLast()
-            }
-        case .trailingSlash:
-            if let child = nodes[nodeIndex].end, let found = walk(child, remaining, &values, query) { return found }
-        }
-        let rest = nodes[nodeIndex].rest
-        if !rest.isEmpty {
-            // The remainder is only joined into a value when a named subtree wildcard needs it.
-            var restValue: String?
-            let exact = segments.count == 1 && segment == .trailingSlash
-            for (destination, named) in rest {
-                if named {
-                    let value =
-                        restValue
-                        ?? segments.map { segment -> String in
-                            if case .text(let text) = segment { return text }
-                            return ""
-                        }.joined(separator: "/")
-                    restValue = value
-                    values.append(value)
+
+        /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
+        mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
+            let specs = table.params[index]
+            if specs.isEmpty { return [:] }
+            var result: [String: LinkValue] = [:]
+            result.reserveCapacity(specs.count)
+            var position = 0
+            for spec in specs {
+                if spec.inPath {
+                    guard position < valueCount else { return nil }
+                    let parsed: LinkValue?
+                    switch values[position] {
+                    case .segment(let segment):
+                        parsed = spec.kind.parse(UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end]))
+                    case .remainder(let from): parsed = spec.kind.parse(path.remainder(from: from))
+                    }
+                    guard let parsed else { return nil }
+                    result[spec.name] = parsed
+                    position += 1
+                } else if let raw = query.items().first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
+                    guard let value = spec.kind.parse(raw) else { return nil }
+                    result[spec.name] = value
+                } else if !spec.optional {
+                    return nil
                 }
-                if let params = typedParams(destination, values, query) {
-                    return Match(destination: destination, params: params, exact: exact)
-                }
-                if named { values.removeLast() }
             }
+            return result
         }
-        return nil
+    }
+
+    /// The child of `node` for the literal segment `bytes`, by binary search over the sorted edges.
+    func literalChild(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let first = nodes[node].edgeStart
+        var low = first
+        var high = first + nodes[node].edgeCount
+        return keys.withUnsafeBufferPointer { keys in
+            while low < high {
+                let middle = (low + high) / 2
+                let edge = edges[middle]
+                let order = Self.compare(
+                    bytes, UnsafeBufferPointer(rebasing: keys[edge.keyStart..<edge.keyStart + edge.keyLength]))
+                if order == 0 { return edge.child }
+                if order < 0 { high = middle } else { low = middle + 1 }
+            }
+            return nil
+        }
+    }
+
+    /// Orders byte strings by length, then bytes (the edge order).
+    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        if lhs.count != rhs.count { return lhs.count < rhs.count ? -1 : 1 }
+        for index in 0..<lhs.count where lhs[index] != rhs[index] {
+            return lhs[index] < rhs[index] ? -1 : 1
+        }
+        return 0
+    }
+
+    /// Builds the trie with nested collections, then flattens it.
+    struct Builder {
+        struct BuildNode {
+            var literals: [[UInt8]: Int] = [:]
+            var wildcard = -1
+            var end = -1
+            var terminal: [Int] = []
+            var rest: [Rest] = []
+        }
+
+        var nodes = [BuildNode()]
+
+        mutating func insert(_ pattern: PathPattern, _ destination: Int) {
+            var current = 0
+            for segment in pattern.segments {
+                switch segment {
+                case .literal(let text):
+                    let key = Array(text.utf8)
+                    if let next = nodes[current].literals[key] {
+                        current = next
+                    } else {
+                        nodes.append(BuildNode())
+                        nodes[current].literals[key] = nodes.count - 1
+                        current = nodes.count - 1
+                    }
+                case .wildcard:
+                    if nodes[current].wildcard < 0 {
+                        nodes.append(BuildNode())
+                        nodes[current].wildcard = nodes.count - 1
+                    }
+                    current = nodes[current].wildcard
+                case .end:
+                    if nodes[current].end < 0 {
+                        nodes.append(BuildNode())
+                        nodes[current].end = nodes.count - 1
+                    }
+                    current = nodes[current].end
+                case .rest(let name):
+                    nodes[current].rest.append(Rest(destination: destination, named: name != nil))
+                    return
+                }
+            }
+            nodes[current].terminal.append(destination)
+        }
+
+        func flatten() -> ([Node], [Edge], [UInt8], [Int], [Rest]) {
+            var flat: [Node] = []
+            var edges: [Edge] = []
+            var keys: [UInt8] = []
+            var terminals: [Int] = []
+            var rests: [Rest] = []
+            flat.reserveCapacity(nodes.count)
+            for node in nodes {
+                var out = Node(wildcard: node.wildcard, end: node.end)
+                let sorted = node.literals.sorted { lhs, rhs in
+                    lhs.key.count != rhs.key.count
+                        ? lhs.key.count < rhs.key.count : lhs.key.lexicographicallyPrecedes(rhs.key)
+                }
+                out.edgeStart = edges.count
+                out.edgeCount = sorted.count
+                for (key, child) in sorted {
+                    edges.append(Edge(keyStart: keys.count, keyLength: key.count, child: child))
+                    keys.append(contentsOf: key)
+                }
+                out.terminalStart = terminals.count
+                out.terminalCount = node.terminal.count
+                terminals.append(contentsOf: node.terminal)
+                out.restStart = rests.count
+                out.restCount = node.rest.count
+                rests.append(contentsOf: node.rest)
+                flat.append(out)
+            }
+            return (flat, edges, keys, terminals, rests)
+        }
     }
 }

@@ -1,4 +1,7 @@
-/// ASCII character classes for the URL reader, as one table lookup per byte.
+/// ASCII character classes for the URL reader, as bit flags per byte.
+///
+/// Computed by a `switch` rather than read from a global table, so the hot path
+/// never pays a lazy global's initialisation check.
 enum URLCharacterClass {
     /// RFC 3986 unreserved: `A-Z a-z 0-9 - . _ ~`.
     static let unreserved: UInt8 = 1
@@ -11,17 +14,23 @@ enum URLCharacterClass {
     /// Uppercase ASCII letter.
     static let upper: UInt8 = 16
 
-    static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = unreserved | scheme | host }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = unreserved | scheme | host | upper }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = unreserved | scheme | host }
-        for byte in "-._~".utf8 { table[Int(byte)] |= unreserved }
-        for byte in "!$&'()*+,;=:@/%".utf8 { table[Int(byte)] |= pathExtra }
-        for byte in "+-.".utf8 { table[Int(byte)] |= scheme }
-        for byte in "-_.".utf8 { table[Int(byte)] |= host }
-        return table
-    }()
+    /// Every class `byte` belongs to.
+    @inline(__always) static func classes(of byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return unreserved | scheme | host
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return unreserved | scheme | host | upper
+        case UInt8(ascii: "-"), UInt8(ascii: "."): return unreserved | scheme | host
+        case UInt8(ascii: "_"): return unreserved | host
+        case UInt8(ascii: "~"): return unreserved
+        case UInt8(ascii: "+"): return pathExtra | scheme
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            return pathExtra
+        default: return 0
+        }
+    }
 
-    @inline(__always) static func has(_ byte: UInt8, _ mask: UInt8) -> Bool { table[Int(byte)] & mask != 0 }
+    @inline(__always) static func has(_ byte: UInt8, _ mask: UInt8) -> Bool { classes(of: byte) & mask != 0 }
 }
