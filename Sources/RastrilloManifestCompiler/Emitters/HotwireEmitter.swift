@@ -50,9 +50,13 @@ struct HotwireEmitter {
 
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            if "\\^$.|?*+()[]{}/".contains(character) { out.append("\\") }
-            out.append(character)
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}", "/": out.append("\\")
+            default: break
+            }
+            out.unicodeScalars.append(scalar)
         }
         return out
     }

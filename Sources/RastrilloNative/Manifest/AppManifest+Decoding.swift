@@ -38,8 +38,7 @@ extension AppManifest {
         var decoding = ManifestDecoding()
         let manifest = decoding.manifest(root)
         if let manifest, decoding.reader.issues.isEmpty {
-            var validation = ManifestValidation(
-                manifest: manifest, locations: decoding.locations, positions: ManifestValidation.positions(of: root))
+            var validation = ManifestValidation(manifest: manifest, locations: decoding.locations, root: root)
             validation.run()
             if validation.reader.issues.isEmpty { return manifest }
             throw ManifestError(source: source, issues: validation.reader.issues)

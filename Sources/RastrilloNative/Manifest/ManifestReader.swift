@@ -12,8 +12,22 @@ struct ManifestReader {
         )
     }
 
+    /// The RFC 6901 pointer of member `key` inside `pointer` (`~` → `~0`, `/` → `~1`).
     static func child(_ pointer: String, _ key: String) -> String {
-        pointer + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        var out = pointer
+        out.append("/")
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            out.append(key)
+            return out
+        }
+        for character in key.unicodeScalars {
+            switch character {
+            case "~": out.append("~0")
+            case "/": out.append("~1")
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 
     static func kindName(_ value: JSONValue) -> String {

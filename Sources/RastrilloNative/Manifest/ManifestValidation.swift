@@ -5,14 +5,24 @@ import RastrilloJSON
 struct ManifestValidation {
     let manifest: AppManifest
     let locations: ManifestLocations
-    /// The position of every value in the document, by JSON pointer, so each
-    /// problem points at the offending node itself.
-    let positions: [String: JSONPosition]
+    /// The parsed document, so each problem can point at the offending node itself.
+    let root: JSONNode
+    /// The position of every value by JSON pointer, built at the first problem (a valid
+    /// manifest never pays for it).
+    private var positions: [String: JSONPosition]?
     var reader = ManifestReader()
+
+    init(manifest: AppManifest, locations: ManifestLocations, root: JSONNode) {
+        self.manifest = manifest
+        self.locations = locations
+        self.root = root
+    }
 
     /// Reports at the position of the node `pointer` names (falling back to `position`).
     mutating func report(_ kind: ManifestIssue.Kind, _ pointer: String, _ position: JSONPosition?, _ message: String) {
-        reader.report(kind, pointer, positions[pointer] ?? position, message)
+        let index = positions ?? Self.positions(of: root)
+        positions = index
+        reader.report(kind, pointer, index[pointer] ?? position, message)
     }
 
     /// Every value's position, by JSON pointer.
