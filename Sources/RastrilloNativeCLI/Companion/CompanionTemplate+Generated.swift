@@ -380,8 +380,7 @@ extension CompanionTemplate {
                 YXJlIHRoZSBzYW1lLCBpZ25vcmluZyBvbmUgbGVhZGluZyBgdmAgb24gZWl0aGVyLgogICAgc3RhdGljIGZ1bmMgc2FtZVJl
                 bGVhc2UoXyBmaXJzdDogU3RyaW5nLCBfIHNlY29uZDogU3RyaW5nKSAtPiBCb29sIHsKICAgICAgICBmdW5jIG5hbWUoXyB0
                 ZXh0OiBTdHJpbmcpIC0+IFN1YnN0cmluZyB7IHRleHQuZmlyc3QgPT0gInYiID8gdGV4dC5kcm9wRmlyc3QoKSA6IHRleHRb
-                Li4uXSB9CiAgICAgICAgcmV0dXJuICFmaXJzdC5pc0VtcHR5ICYmIG5hbWUoZmlyc3QpID09IG5hbWUoc2Vjb25kKQogICAg
-                fQp9Cg==
+                Li4uXSB9CiAgICAgICAgcmV0dXJuIG5hbWUoZmlyc3QpID09IG5hbWUoc2Vjb25kKQogICAgfQp9Cg==
                 """
         ),
         (

@@ -29,6 +29,6 @@ extension ReleaseMatch {
     /// Whether two release names are the same, ignoring one leading `v` on either.
     static func sameRelease(_ first: String, _ second: String) -> Bool {
         func name(_ text: String) -> Substring { text.first == "v" ? text.dropFirst() : text[...] }
-        return !first.isEmpty && name(first) == name(second)
+        return name(first) == name(second)
     }
 }
