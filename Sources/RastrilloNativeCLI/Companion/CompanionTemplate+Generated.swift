@@ -1068,6 +1068,44 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Tests/CompanionCoreTests/CompanionWindowTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gV2hpY2ggZGVzdGluYXRpb25zIG1heSBvcGVuIGluIGEgd2luZG93IG9mIHRoZWlyIG93
+                biAoYFdpbmRvd0dyb3VwKGZvcjogRGVzdGluYXRpb24uc2VsZilgKS4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBhbmlvbiB3
+                aW5kb3dzIikKc3RydWN0IENvbXBhbmlvbldpbmRvd1Rlc3RzIHsKICAgIHByaXZhdGUgZnVuYyBtb2RlbCgpIC0+IENvbXBh
+                bmlvbk1vZGVsIHsKICAgICAgICBDb21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgpLAogICAg
+                ICAgICAgICBjaGVja2VyOiB7IGFkZHJlc3MsIF8gdGhyb3dzKFNlcnZlclZlcnNpb25FcnJvcikgaW4gdGhyb3cgLmNhbmNl
+                bGxlZChhZGRyZXNzLnZlcnNpb25VUkwpIH0pCiAgICB9CgogICAgbm9uaXNvbGF0ZWQgc3RhdGljIGxldCBkZXN0aW5hdGlv
+                bnM6IFtEZXN0aW5hdGlvbl0gPSBbCiAgICAgICAgLnNlcnZlcnMsIC5zZXJ2ZXIoc2VydmVySUQ6IFVVSUQodXVpZFN0cmlu
+                ZzogIjBGNkYxQzlFLTJCN0QtNEI4RS05QzU1LTNDMkQxQTBCOUU3NyIpISksIC5hZGRTZXJ2ZXIsCiAgICAgICAgLnJlbGVh
+                c2VOb3Rlcyh2ZXJzaW9uOiAiMS40LjAiKSwgLmRvY3MsIC5hY2NvdW50LAogICAgXQoKICAgIEBUZXN0KCJzY3JlZW5zIHRo
+                ZSBhcHAgc2hvd3MgbWF5IG9wZW4gYSB3aW5kb3c7IGEgbGluayBvdXQgdG8gdGhlIGJyb3dzZXIgbWF5IG5vdCIpCiAgICBm
+                dW5jIHdoaWNoRGVzdGluYXRpb25zKCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAgICAgICAjZXhwZWN0KFNl
+                bGYuZGVzdGluYXRpb25zLmZpbHRlcihtb2RlbC5vcGVuc0luTmV3V2luZG93KSA9PSBBcnJheShTZWxmLmRlc3RpbmF0aW9u
+                cy5kcm9wTGFzdCgpKSkKICAgICAgICAjZXhwZWN0KCFtb2RlbC5vcGVuc0luTmV3V2luZG93KC5hY2NvdW50KSkKICAgIH0K
+                CiAgICBAVGVzdCgiYSBkZXN0aW5hdGlvbiB3aG9zZSBjYXBhYmlsaXRpZXMgdGhlIHBlcnNvbiBsYWNrcyBkb2VzIG5vdCBv
+                cGVuIGEgd2luZG93IikKICAgIGZ1bmMgY2FwYWJpbGl0aWVzKCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAg
+                ICAgICBtb2RlbC5jYXBhYmlsaXRpZXMgPSBbLnNlcnZlcnNSZWFkXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5O
+                ZXdXaW5kb3coLmFkZFNlcnZlcikpCiAgICAgICAgI2V4cGVjdChtb2RlbC5vcGVuc0luTmV3V2luZG93KC5zZXJ2ZXJzKSkK
+                ICAgICAgICBtb2RlbC5jYXBhYmlsaXRpZXMgPSBbXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5OZXdXaW5kb3co
+                LnNlcnZlcnMpKQogICAgICAgICNleHBlY3QobW9kZWwub3BlbnNJbk5ld1dpbmRvdygucmVsZWFzZU5vdGVzKHZlcnNpb246
+                ICIxLjQuMCIpKSkKICAgIH0KCiAgICBAVGVzdCgiRmlsZSDilrggT3BlbiBpbiBOZXcgV2luZG93IG9wZW5zIHRoZSBzZWxl
+                Y3Rpb24gd2hlbiBpdCBtYXkiKQogICAgZnVuYyBmcm9tVGhlU2VsZWN0aW9uKCkgdGhyb3dzIHsKICAgICAgICBsZXQgbW9k
+                ZWwgPSBtb2RlbCgpCiAgICAgICAgI2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSBuaWwpCiAgICAgICAg
+                bW9kZWwuc2VsZWN0aW9uID0gLmRlc3RpbmF0aW9uKC5yZWxlYXNlTm90ZXModmVyc2lvbjogIjEuNC4wIikpCiAgICAgICAg
+                I2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSAucmVsZWFzZU5vdGVzKHZlcnNpb246ICIxLjQuMCIpKQog
+                ICAgICAgIG1vZGVsLnNlbGVjdGlvbiA9IC5kZXN0aW5hdGlvbiguYWNjb3VudCkKICAgICAgICAjZXhwZWN0KG1vZGVsLm5l
+                d1dpbmRvd0Rlc3RpbmF0aW9uID09IG5pbCkKICAgICAgICBtb2RlbC5zZWxlY3Rpb24gPSAud2ViUGFnZSh0cnkgI3JlcXVp
+                cmUoVVJMKHN0cmluZzogImh0dHBzOi8vYXBwLmV4YW1wbGUuY29tL3ByaWNpbmciKSkpCiAgICAgICAgI2V4cGVjdChtb2Rl
+                bC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSBuaWwpCiAgICB9CgogICAgQFRlc3QoImEgd2luZG93J3MgZGVzdGluYXRpb24g
+                c3Vydml2ZXMgc3RhdGUgcmVzdG9yYXRpb24gKENvZGFibGUgcm91bmQgdHJpcCkiLCBhcmd1bWVudHM6IGRlc3RpbmF0aW9u
+                cykKICAgIGZ1bmMgcmVzdG9yYXRpb24oZGVzdGluYXRpb246IERlc3RpbmF0aW9uKSB0aHJvd3MgewogICAgICAgIGxldCBk
+                YXRhID0gdHJ5IEpTT05FbmNvZGVyKCkuZW5jb2RlKGRlc3RpbmF0aW9uKQogICAgICAgICNleHBlY3QodHJ5IEpTT05EZWNv
+                ZGVyKCkuZGVjb2RlKERlc3RpbmF0aW9uLnNlbGYsIGZyb206IGRhdGEpID09IGRlc3RpbmF0aW9uKQogICAgfQp9Cg==
+                """
+        ),
+        (
             path: "Tests/CompanionCoreTests/LinkOutcomeTests.swift",
             base64: """
                 aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
@@ -1346,39 +1384,7 @@ extension CompanionTemplate {
                 LCAucmVhY2hhYmxlKHRyeSB2ZXJzaW9uKCJkZXYiKSksIC51bnJlYWNoYWJsZSgibSIpLCAubm90UmFzdHJpbGxvKCJtIiks
                 CiAgICAgICAgICAgIC5pbnNlY3VyZUFkZHJlc3MoIm0iKSwgLmludmFsaWRBZGRyZXNzKCJtIiksCiAgICAgICAgXQogICAg
                 ICAgICNleHBlY3QoU2V0KHN0YXR1c2VzLm1hcChcLmNoZWNrKSkgPT0gU2V0KFNlcnZlckNoZWNrLmFsbENhc2VzKSkKICAg
-                ICAgICAjZXhwZWN0KHN0YXR1c2VzLmNvdW50ID09IFNlcnZlckNoZWNrLmFsbENhc2VzLmNvdW50KQogICAgfQp9CgovLy8g
-                V2hpY2ggZGVzdGluYXRpb25zIG1heSBvcGVuIGluIGEgd2luZG93IG9mIHRoZWlyIG93biAoYFdpbmRvd0dyb3VwKGZvcjog
-                RGVzdGluYXRpb24uc2VsZilgKS4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBhbmlvbiB3aW5kb3dzIikKc3RydWN0IENvbXBh
-                bmlvbldpbmRvd1Rlc3RzIHsKICAgIHByaXZhdGUgZnVuYyBtb2RlbCgpIC0+IENvbXBhbmlvbk1vZGVsIHsKICAgICAgICBD
-                b21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgpLAogICAgICAgICAgICBjaGVja2VyOiB7IGFk
-                ZHJlc3MsIF8gdGhyb3dzKFNlcnZlclZlcnNpb25FcnJvcikgaW4gdGhyb3cgLmNhbmNlbGxlZChhZGRyZXNzLnZlcnNpb25V
-                UkwpIH0pCiAgICB9CgogICAgbm9uaXNvbGF0ZWQgc3RhdGljIGxldCBkZXN0aW5hdGlvbnM6IFtEZXN0aW5hdGlvbl0gPSBb
-                CiAgICAgICAgLnNlcnZlcnMsIC5zZXJ2ZXIoc2VydmVySUQ6IFVVSUQodXVpZFN0cmluZzogIjBGNkYxQzlFLTJCN0QtNEI4
-                RS05QzU1LTNDMkQxQTBCOUU3NyIpISksIC5hZGRTZXJ2ZXIsCiAgICAgICAgLnJlbGVhc2VOb3Rlcyh2ZXJzaW9uOiAiMS40
-                LjAiKSwgLmRvY3MsIC5hY2NvdW50LAogICAgXQoKICAgIEBUZXN0KCJzY3JlZW5zIHRoZSBhcHAgc2hvd3MgbWF5IG9wZW4g
-                YSB3aW5kb3c7IGEgbGluayBvdXQgdG8gdGhlIGJyb3dzZXIgbWF5IG5vdCIpCiAgICBmdW5jIHdoaWNoRGVzdGluYXRpb25z
-                KCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAgICAgICAjZXhwZWN0KFNlbGYuZGVzdGluYXRpb25zLmZpbHRl
-                cihtb2RlbC5vcGVuc0luTmV3V2luZG93KSA9PSBBcnJheShTZWxmLmRlc3RpbmF0aW9ucy5kcm9wTGFzdCgpKSkKICAgICAg
-                ICAjZXhwZWN0KCFtb2RlbC5vcGVuc0luTmV3V2luZG93KC5hY2NvdW50KSkKICAgIH0KCiAgICBAVGVzdCgiYSBkZXN0aW5h
-                dGlvbiB3aG9zZSBjYXBhYmlsaXRpZXMgdGhlIHBlcnNvbiBsYWNrcyBkb2VzIG5vdCBvcGVuIGEgd2luZG93IikKICAgIGZ1
-                bmMgY2FwYWJpbGl0aWVzKCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAgICAgICBtb2RlbC5jYXBhYmlsaXRp
-                ZXMgPSBbLnNlcnZlcnNSZWFkXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5OZXdXaW5kb3coLmFkZFNlcnZlcikp
-                CiAgICAgICAgI2V4cGVjdChtb2RlbC5vcGVuc0luTmV3V2luZG93KC5zZXJ2ZXJzKSkKICAgICAgICBtb2RlbC5jYXBhYmls
-                aXRpZXMgPSBbXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5OZXdXaW5kb3coLnNlcnZlcnMpKQogICAgICAgICNl
-                eHBlY3QobW9kZWwub3BlbnNJbk5ld1dpbmRvdygucmVsZWFzZU5vdGVzKHZlcnNpb246ICIxLjQuMCIpKSkKICAgIH0KCiAg
-                ICBAVGVzdCgiRmlsZSDilrggT3BlbiBpbiBOZXcgV2luZG93IG9wZW5zIHRoZSBzZWxlY3Rpb24gd2hlbiBpdCBtYXkiKQog
-                ICAgZnVuYyBmcm9tVGhlU2VsZWN0aW9uKCkgdGhyb3dzIHsKICAgICAgICBsZXQgbW9kZWwgPSBtb2RlbCgpCiAgICAgICAg
-                I2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSBuaWwpCiAgICAgICAgbW9kZWwuc2VsZWN0aW9uID0gLmRl
-                c3RpbmF0aW9uKC5yZWxlYXNlTm90ZXModmVyc2lvbjogIjEuNC4wIikpCiAgICAgICAgI2V4cGVjdChtb2RlbC5uZXdXaW5k
-                b3dEZXN0aW5hdGlvbiA9PSAucmVsZWFzZU5vdGVzKHZlcnNpb246ICIxLjQuMCIpKQogICAgICAgIG1vZGVsLnNlbGVjdGlv
-                biA9IC5kZXN0aW5hdGlvbiguYWNjb3VudCkKICAgICAgICAjZXhwZWN0KG1vZGVsLm5ld1dpbmRvd0Rlc3RpbmF0aW9uID09
-                IG5pbCkKICAgICAgICBtb2RlbC5zZWxlY3Rpb24gPSAud2ViUGFnZSh0cnkgI3JlcXVpcmUoVVJMKHN0cmluZzogImh0dHBz
-                Oi8vYXBwLmV4YW1wbGUuY29tL3ByaWNpbmciKSkpCiAgICAgICAgI2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlv
-                biA9PSBuaWwpCiAgICB9CgogICAgQFRlc3QoImEgd2luZG93J3MgZGVzdGluYXRpb24gc3Vydml2ZXMgc3RhdGUgcmVzdG9y
-                YXRpb24gKENvZGFibGUgcm91bmQgdHJpcCkiLCBhcmd1bWVudHM6IGRlc3RpbmF0aW9ucykKICAgIGZ1bmMgcmVzdG9yYXRp
-                b24oZGVzdGluYXRpb246IERlc3RpbmF0aW9uKSB0aHJvd3MgewogICAgICAgIGxldCBkYXRhID0gdHJ5IEpTT05FbmNvZGVy
-                KCkuZW5jb2RlKGRlc3RpbmF0aW9uKQogICAgICAgICNleHBlY3QodHJ5IEpTT05EZWNvZGVyKCkuZGVjb2RlKERlc3RpbmF0
-                aW9uLnNlbGYsIGZyb206IGRhdGEpID09IGRlc3RpbmF0aW9uKQogICAgfQp9Cg==
+                ICAgICAjZXhwZWN0KHN0YXR1c2VzLmNvdW50ID09IFNlcnZlckNoZWNrLmFsbENhc2VzLmNvdW50KQogICAgfQp9Cg==
                 """
         ),
         (
