@@ -23,15 +23,20 @@ bridge-browser:
 	@command -v node >/dev/null || { echo "bridge-browser: node is required (apt-get install nodejs)"; exit 1; }
 	node Tests/BridgeFixture/browser.mjs
 
-# The companion's web screen (examples/companion-web): the Go handler serves the page and the
-# generated module over a real loopback server. Its own module, outside go.work (GOWORK=off).
+# The companion's web screen (examples/companion-web): the Go handler serves the release-notes page
+# at the manifest's pattern, and the generated module over a real loopback server (its own Go
+# module, outside go.work: GOWORK=off); under node, the page's module posts and reads exactly the
+# conversation in examples/companion/Tests/web-screen-wire.json, whose native side the companion's
+# Swift tests check (companion-example).
 CI_STEPS += bridge-web-screen
 
 .PHONY: bridge-web-screen
 
 bridge-web-screen:
-	@echo "== bridge-web-screen: examples/companion-web is gofmt-clean, vets, and serves the editor page, its script and the generated bridge module (httptest loopback)"
+	@echo "== bridge-web-screen: examples/companion-web is gofmt-clean, vets, serves the release-notes page at the manifest's pattern with its scripts and the generated module (httptest loopback); the module speaks the recorded conversation with native (node)"
+	@command -v node >/dev/null || { echo "bridge-web-screen: node is required (apt-get install nodejs)"; exit 1; }
 	@unformatted=$$("$$(scripts/go.sh env GOROOT)/bin/gofmt" -l examples/companion-web); \
 	if [ -n "$$unformatted" ]; then echo "gofmt: not formatted (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	GOWORK=off scripts/go.sh -C examples/companion-web vet ./...
 	GOWORK=off scripts/go.sh -C examples/companion-web test -count=1 ./...
+	node examples/companion-web/page.test.mjs

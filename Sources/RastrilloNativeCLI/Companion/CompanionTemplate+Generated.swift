@@ -66,13 +66,21 @@ extension CompanionTemplate {
         (
             path: "Sources/Companion.swift",
             base64: """
-                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgY29tcGFuaW9uIGFwcDogb25lIHdpbmRvdyB3aXRoIHRoZSBzZXJ2ZXIgYW5kIGl0
-                cyB2ZXJzaW9uLCBhbmQgYQovLy8gU2VydmVyIG1lbnUgd2hvc2UgQ2hlY2sgVmVyc2lvbiBjb21tYW5kICjijJhSKSByZWZy
-                ZXNoZXMgdGhyb3VnaCB0aGUgbW9kZWwncwovLy8gb25lIHJ1bm5lci4KQG1haW4Kc3RydWN0IENvbXBhbmlvbkFwcDogQXBw
-                IHsKICAgIEBTdGF0ZSBwcml2YXRlIHZhciBtb2RlbCA9IENvbXBhbmlvbk1vZGVsKCkKCiAgICB2YXIgYm9keTogc29tZSBT
-                Y2VuZSB7CiAgICAgICAgV2luZG93R3JvdXAgewogICAgICAgICAgICBDb250ZW50Vmlldyhtb2RlbDogbW9kZWwpCiAgICAg
-                ICAgfQogICAgICAgIC5jb21tYW5kcyB7CiAgICAgICAgICAgIFNlcnZlckNvbW1hbmRzKG1vZGVsOiBtb2RlbCkKICAgICAg
-                ICB9CiAgICB9Cn0K
+                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgY29tcGFuaW9uIGFwcDogdGhlIG1haW4gd2luZG93IHdpdGggdGhlIHNlcnZlciBh
+                bmQgaXRzIHZlcnNpb24sIGEgU2VydmVyIG1lbnUgd2hvc2UKLy8vIENoZWNrIFZlcnNpb24gY29tbWFuZCAo4oyYUikgcmVm
+                cmVzaGVzIHRocm91Z2ggdGhlIG1vZGVsJ3Mgb25lIHJ1bm5lciwgYW5kIOKAlCBvbiB0aGUgTWFjIGFuZAovLy8gaVBhZCDi
+                gJQgb25lIG1vcmUgd2luZG93IHBlciBkZXN0aW5hdGlvbiBvcGVuZWQgd2l0aCAiT3BlbiBpbiBOZXcgV2luZG93Ii4KQG1h
+                aW4Kc3RydWN0IENvbXBhbmlvbkFwcDogQXBwIHsKICAgIEBTdGF0ZSBwcml2YXRlIHZhciBtb2RlbCA9IENvbXBhbmlvbk1v
+                ZGVsKCkKCiAgICB2YXIgYm9keTogc29tZSBTY2VuZSB7CiAgICAgICAgV2luZG93R3JvdXAgewogICAgICAgICAgICBDb250
+                ZW50Vmlldyhtb2RlbDogbW9kZWwpCiAgICAgICAgfQogICAgICAgIC5jb21tYW5kcyB7CiAgICAgICAgICAgIFNlcnZlckNv
+                bW1hbmRzKG1vZGVsOiBtb2RlbCkKICAgICAgICAgICAgT3BlbldpbmRvd0NvbW1hbmRzKG1vZGVsOiBtb2RlbCkKICAgICAg
+                ICB9CgogICAgICAgIC8vIEEgZGVzdGluYXRpb24gaW4gaXRzIG93biB3aW5kb3c6IGBvcGVuV2luZG93KHZhbHVlOiBkZXN0
+                aW5hdGlvbilgIG9wZW5zIGl0LCBhbmQgU3dpZnRVSQogICAgICAgIC8vIGtlZXBzIHRoZSB2YWx1ZSAodGhlIGdlbmVyYXRl
+                ZCBgRGVzdGluYXRpb25gIGlzIENvZGFibGUpIHRvIHJlc3RvcmUgdGhlIHdpbmRvdy4gSXRzIG93bgogICAgICAgIC8vIEZp
+                bGUg4pa4IE5ldyBjb21tYW5kIGlzIHJlbW92ZWQ6IHN1Y2ggYSB3aW5kb3cgb25seSBvcGVucyBmb3IgYSBkZXN0aW5hdGlv
+                bi4KICAgICAgICBXaW5kb3dHcm91cChmb3I6IERlc3RpbmF0aW9uLnNlbGYpIHsgJGRlc3RpbmF0aW9uIGluCiAgICAgICAg
+                ICAgIERlc3RpbmF0aW9uV2luZG93KG1vZGVsOiBtb2RlbCwgZGVzdGluYXRpb246IGRlc3RpbmF0aW9uKQogICAgICAgIH0K
+                ICAgICAgICAuY29tbWFuZHNSZW1vdmVkKCkKICAgIH0KfQo=
                 """
         ),
         (
@@ -227,6 +235,54 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/CompanionCore/CompanionModel+WebScreen.swift",
+            base64: """
+                aW1wb3J0IFJhc3RyaWxsb05hdGl2ZQoKZXh0ZW5zaW9uIENvbXBhbmlvbk1vZGVsIHsKICAgIC8vLyBUaGUgbG9uZ2VzdCBy
+                ZWxlYXNlIG5hbWUgYSBwYWdlIG1heSBhc2sgYWJvdXQgKHRoZSBsb25nZXN0IHZlcnNpb24gYC9hcGkvdmVyc2lvbmAgbWF5
+                IHJlcG9ydCkuCiAgICBzdGF0aWMgbGV0IG1heGltdW1SZWxlYXNlTGVuZ3RoID0gU2VydmVyVmVyc2lvbi5kZWZhdWx0TWF4
+                aW11bUxlbmd0aAoKICAgIC8vLyBBbnN3ZXJzIHRoZSByZWxlYXNlLW5vdGVzIHBhZ2UncyBgY29tcGFyZVJlbGVhc2VgIGFj
+                dGlvbjogd2hpY2ggdmVyc2lvbiB0aGUgc2VydmVyIHJ1bnMsCiAgICAvLy8gYXMgbmF0aXZlIGxhc3QgY2hlY2tlZCBpdCwg
+                YW5kIGhvdyBpdCByZWxhdGVzIHRvIHRoZSByZWxlYXNlIHRoZSBwYWdlIHNob3dzLgogICAgLy8vCiAgICAvLy8gVGhlIGFu
+                c3dlciBjb21lcyBmcm9tIHRoZSBtb2RlbCdzIG93biBgL2FwaS92ZXJzaW9uYCBjaGVja3M7IHRoZSBwYWdlJ3MgZGF0YSBz
+                dGF5cyB0aGUKICAgIC8vLyBwYWdlJ3MuIFdoZW4gdGhlIHNlcnZlciB3YXMgbmV2ZXIgY2hlY2tlZCAodGhlIHJlbGVhc2Ug
+                bm90ZXMgb3BlbmVkIGZyb20gYSBsaW5rIGJlZm9yZQogICAgLy8vIHRoZSBzZXJ2ZXIgbGlzdCBhcHBlYXJlZCksIGl0IGNo
+                ZWNrcyBvbmNlIGZpcnN0LCB0aHJvdWdoIHRoZSBvbmUgcnVubmVyLiBUaGUgd2ViIHNjcmVlbgogICAgLy8vIHJlZ2lzdGVy
+                cyBpdCBmb3IgdGhlIGdlbmVyYXRlZCBhY3Rpb24gdHlwZToKICAgIC8vLwogICAgLy8vIGBgYHN3aWZ0CiAgICAvLy8gZGlz
+                cGF0Y2hlci5oYW5kbGUoQnJpZGdlQWN0aW9ucy5Db21wYXJlUmVsZWFzZS5zZWxmKSB7IHF1ZXJ5IGluIHRyeSBhd2FpdCBt
+                b2RlbC5jb21wYXJlUmVsZWFzZShxdWVyeSkgfQogICAgLy8vIGBgYAogICAgLy8vCiAgICAvLy8gLSBUaHJvd3M6IGBgQnJp
+                ZGdlQWN0aW9uRXJyb3JgYCAoYW4gYGFjdGlvbi1mYWlsZWRgIHJlcGx5KSB3aGVuIHRoZSByZWxlYXNlIG5hbWUgaXMgZW1w
+                dHkKICAgIC8vLyAgIG9yIGxvbmdlciB0aGFuIGBgbWF4aW11bVJlbGVhc2VMZW5ndGhgYCBieXRlcy4KICAgIGZ1bmMgY29t
+                cGFyZVJlbGVhc2UoXyBxdWVyeTogUmVsZWFzZVF1ZXJ5KSBhc3luYyB0aHJvd3MoQnJpZGdlQWN0aW9uRXJyb3IpIC0+IFJ1
+                bm5pbmdWZXJzaW9uIHsKICAgICAgICBsZXQgcmVsZWFzZSA9IHF1ZXJ5LnJlbGVhc2UKICAgICAgICBndWFyZCAhcmVsZWFz
+                ZS5pc0VtcHR5LCByZWxlYXNlLnV0ZjguY291bnQgPD0gU2VsZi5tYXhpbXVtUmVsZWFzZUxlbmd0aCBlbHNlIHsKICAgICAg
+                ICAgICAgdGhyb3cgQnJpZGdlQWN0aW9uRXJyb3IoCiAgICAgICAgICAgICAgICAicmVsZWFzZSBtdXN0IGJlIDEgdG8gXChT
+                ZWxmLm1heGltdW1SZWxlYXNlTGVuZ3RoKSBieXRlcywgYXMgaW4gL3JlbGVhc2VzL3t2ZXJzaW9ufTsgIgogICAgICAgICAg
+                ICAgICAgICAgICsgImdvdCBcKHJlbGVhc2UudXRmOC5jb3VudCkgYnl0ZXMiKQogICAgICAgIH0KICAgICAgICBpZiBzdGF0
+                dXMgPT0gLm5vdENoZWNrZWQgeyBhd2FpdCByZWZyZXNoKCkgfQogICAgICAgIGd1YXJkIGNhc2UgLnJlYWNoYWJsZShsZXQg
+                dmVyc2lvbikgPSBzdGF0dXMgZWxzZSB7CiAgICAgICAgICAgIHJldHVybiBSdW5uaW5nVmVyc2lvbihjaGVjazogc3RhdHVz
+                LmNoZWNrLCB2ZXJzaW9uOiBuaWwsIG1hdGNoOiAudW5rbm93bikKICAgICAgICB9CiAgICAgICAgcmV0dXJuIFJ1bm5pbmdW
+                ZXJzaW9uKAogICAgICAgICAgICBjaGVjazogLnJlYWNoYWJsZSwgdmVyc2lvbjogdmVyc2lvbi50ZXh0LCBtYXRjaDogUmVs
+                ZWFzZU1hdGNoKHNlcnZlcjogdmVyc2lvbiwgcmVsZWFzZTogcmVsZWFzZSkpCiAgICB9Cn0K
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/CompanionModel+Windows.swift",
+            base64: """
+                ZXh0ZW5zaW9uIENvbXBhbmlvbk1vZGVsIHsKICAgIC8vLyBXaGV0aGVyIGBkZXN0aW5hdGlvbmAgbWF5IG9wZW4gaW4gYSB3
+                aW5kb3cgb2YgaXRzIG93biAoTWFjLCBpUGFkOiAiT3BlbiBpbiBOZXcgV2luZG93Iik6CiAgICAvLy8gYSBzY3JlZW4gdGhl
+                IGFwcCBzaG93cyBpdHNlbGYg4oCUIG5vdCBhIGxpbmsgb3V0IHRvIHRoZSBzeXN0ZW0gYnJvd3NlciAoYGV4dGVybmFsQnJv
+                d3NlcmApIOKAlAogICAgLy8vIHdob3NlIGNhcGFiaWxpdGllcyB0aGUgcGVyc29uIGhhcy4gQSB3aW5kb3cgcmVzdG9yZWQg
+                d2l0aCBhIGRlc3RpbmF0aW9uIHRoYXQgbm8gbG9uZ2VyCiAgICAvLy8gcXVhbGlmaWVzIHNob3dzIG5vdGhpbmcuCiAgICBm
+                dW5jIG9wZW5zSW5OZXdXaW5kb3coXyBkZXN0aW5hdGlvbjogRGVzdGluYXRpb24pIC0+IEJvb2wgewogICAgICAgIGxldCBt
+                ZXRhZGF0YSA9IGRlc3RpbmF0aW9uLm1ldGFkYXRhCiAgICAgICAgcmV0dXJuIG1ldGFkYXRhLmxpbmsgIT0gLmV4dGVybmFs
+                QnJvd3NlcgogICAgICAgICAgICAmJiBtZXRhZGF0YS5jYXBhYmlsaXRpZXMuYWxsU2F0aXNmeSB7IENhcGFiaWxpdHkocmF3
+                VmFsdWU6ICQwKS5tYXAoY2FwYWJpbGl0aWVzLmNvbnRhaW5zKSA/PyBmYWxzZSB9CiAgICB9CgogICAgLy8vIFdoYXQgRmls
+                ZSDilrggT3BlbiBpbiBOZXcgV2luZG93IG9wZW5zOiB0aGUgc2VsZWN0ZWQgZGVzdGluYXRpb24sIHdoZW4gaXQgbWF5IG9w
+                ZW4gYSB3aW5kb3cuCiAgICB2YXIgbmV3V2luZG93RGVzdGluYXRpb246IERlc3RpbmF0aW9uPyB7CiAgICAgICAgc2VsZWN0
+                ZWREZXN0aW5hdGlvbi5mbGF0TWFwIHsgb3BlbnNJbk5ld1dpbmRvdygkMCkgPyAkMCA6IG5pbCB9CiAgICB9Cn0K
+                """
+        ),
+        (
             path: "Sources/CompanionCore/CompanionModel.swift",
             base64: """
                 aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IE9ic2VydmF0aW9uCmltcG9ydCBSYXN0cmlsbG9OYXRpdmUKCi8vLyBUaGUgY29t
@@ -301,6 +357,33 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "Sources/CompanionCore/ReleaseMatch+ServerVersion.swift",
+            base64: """
+                aW1wb3J0IFJhc3RyaWxsb05hdGl2ZQoKZXh0ZW5zaW9uIFJlbGVhc2VNYXRjaCB7CiAgICAvLy8gSG93IHRoZSB2ZXJzaW9u
+                IGEgc2VydmVyIHJlcG9ydHMgcmVsYXRlcyB0byB0aGUgcmVsZWFzZSBhIHBhZ2Ugc2hvd3MuCiAgICAvLy8KICAgIC8vLyBO
+                YW1lcyBhcmUgY29tcGFyZWQgYnl0ZSBmb3IgYnl0ZSBhZnRlciBkcm9wcGluZyBvbmUgbGVhZGluZyBgdmAgZnJvbSBlYWNo
+                LCBzbyBhIHBhZ2UgYXQKICAgIC8vLyBgL3JlbGVhc2VzLzEuNC4wYCBhbmQgYSBzZXJ2ZXIgcmVwb3J0aW5nIGB2MS40LjBg
+                IGFncmVlOgogICAgLy8vCiAgICAvLy8gLSBhIHRhZyAob3IgYW4gdW5yZWNvZ25pc2VkIHZlcnNpb24gdGV4dCkgZXF1YWwg
+                dG8gdGhlIHJlbGVhc2U6IGB0aGlzUmVsZWFzZWAsIG9yCiAgICAvLy8gICBgYmFzZWRPblRoaXNSZWxlYXNlYCB3aGVuIHRo
+                ZSBidWlsZCBpcyBkaXJ0eSAoYHYxLjQuMC1kaXJ0eWApOwogICAgLy8vIC0gYGdpdCBkZXNjcmliZWAgb3V0cHV0IHdob3Nl
+                IHRhZyBpcyB0aGUgcmVsZWFzZSAoYHYxLjQuMC0zLWcxYTJiM2M0YCk6IGBiYXNlZE9uVGhpc1JlbGVhc2VgOwogICAgLy8v
+                IC0gYW55dGhpbmcgZWxzZSwgYGRldmAgYW5kIGNvbW1pdCBzaGFzIGluY2x1ZGVkOiBgb3RoZXJWZXJzaW9uYC4KICAgIGlu
+                aXQoc2VydmVyIHZlcnNpb246IFNlcnZlclZlcnNpb24sIHJlbGVhc2U6IFN0cmluZykgewogICAgICAgIGxldCB0ZXh0ID0g
+                dmVyc2lvbi5pc0RpcnR5ID8gU3RyaW5nKHZlcnNpb24udGV4dC5kcm9wTGFzdCgiLWRpcnR5Ii5jb3VudCkpIDogdmVyc2lv
+                bi50ZXh0CiAgICAgICAgc3dpdGNoIHZlcnNpb24ua2luZCB7CiAgICAgICAgY2FzZSAudGFnLCAub3BhcXVlOgogICAgICAg
+                ICAgICBndWFyZCBTZWxmLnNhbWVSZWxlYXNlKHRleHQsIHJlbGVhc2UpIGVsc2UgewogICAgICAgICAgICAgICAgc2VsZiA9
+                IC5vdGhlclZlcnNpb24KICAgICAgICAgICAgICAgIHJldHVybgogICAgICAgICAgICB9CiAgICAgICAgICAgIHNlbGYgPSB2
+                ZXJzaW9uLmlzRGlydHkgPyAuYmFzZWRPblRoaXNSZWxlYXNlIDogLnRoaXNSZWxlYXNlCiAgICAgICAgY2FzZSAuZGVzY3Jp
+                YmUobGV0IHRhZywgXywgXyk6CiAgICAgICAgICAgIHNlbGYgPSBTZWxmLnNhbWVSZWxlYXNlKHRhZywgcmVsZWFzZSkgPyAu
+                YmFzZWRPblRoaXNSZWxlYXNlIDogLm90aGVyVmVyc2lvbgogICAgICAgIGNhc2UgLmRldiwgLnNoYToKICAgICAgICAgICAg
+                c2VsZiA9IC5vdGhlclZlcnNpb24KICAgICAgICB9CiAgICB9CgogICAgLy8vIFdoZXRoZXIgdHdvIHJlbGVhc2UgbmFtZXMg
+                YXJlIHRoZSBzYW1lLCBpZ25vcmluZyBvbmUgbGVhZGluZyBgdmAgb24gZWl0aGVyLgogICAgc3RhdGljIGZ1bmMgc2FtZVJl
+                bGVhc2UoXyBmaXJzdDogU3RyaW5nLCBfIHNlY29uZDogU3RyaW5nKSAtPiBCb29sIHsKICAgICAgICBmdW5jIG5hbWUoXyB0
+                ZXh0OiBTdHJpbmcpIC0+IFN1YnN0cmluZyB7IHRleHQuZmlyc3QgPT0gInYiID8gdGV4dC5kcm9wRmlyc3QoKSA6IHRleHRb
+                Li4uXSB9CiAgICAgICAgcmV0dXJuIG5hbWUoZmlyc3QpID09IG5hbWUoc2Vjb25kKQogICAgfQp9Cg==
+                """
+        ),
+        (
             path: "Sources/CompanionCore/Screen.swift",
             base64: """
                 aW1wb3J0IEZvdW5kYXRpb24KCi8vLyBXaGF0IHRoZSBzaWRlYmFyIHNlbGVjdGlvbiBvciB0aGUgc3RhY2sncyB0b3Agc2hv
@@ -318,6 +401,20 @@ extension CompanionTemplate {
                 TD8gewogICAgICAgIHN3aXRjaCBzZWxmIHsKICAgICAgICBjYXNlIC5kZXN0aW5hdGlvbihsZXQgZGVzdGluYXRpb24pOiBy
                 ZXR1cm4gaXNXZWIgPyBkZXN0aW5hdGlvbi51cmwgOiBuaWwKICAgICAgICBjYXNlIC53ZWJQYWdlKGxldCB1cmwpOiByZXR1
                 cm4gdXJsCiAgICAgICAgfQogICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Sources/CompanionCore/ServerStatus+Bridge.swift",
+            base64: """
+                ZXh0ZW5zaW9uIFNlcnZlclN0YXR1cyB7CiAgICAvLy8gVGhlIHN0YXR1cyBhcyB0aGUgd2ViIHNjcmVlbiBzZWVzIGl0OiB0
+                aGUgbWFuaWZlc3QncyBgU2VydmVyQ2hlY2tgICh0aGUgc3RhdGUgd2l0aG91dCBpdHMKICAgIC8vLyBtZXNzYWdlKSwgc2Vu
+                dCB3aXRoIHRoZSBgc2VydmVyQ2hlY2tlZGAgZXZlbnQgYW5kIGluIGV2ZXJ5IGBjb21wYXJlUmVsZWFzZWAgcmVwbHkuCiAg
+                ICB2YXIgY2hlY2s6IFNlcnZlckNoZWNrIHsKICAgICAgICBzd2l0Y2ggc2VsZiB7CiAgICAgICAgY2FzZSAubm90Q2hlY2tl
+                ZDogcmV0dXJuIC5ub3RDaGVja2VkCiAgICAgICAgY2FzZSAuY2hlY2tpbmc6IHJldHVybiAuY2hlY2tpbmcKICAgICAgICBj
+                YXNlIC5yZWFjaGFibGU6IHJldHVybiAucmVhY2hhYmxlCiAgICAgICAgY2FzZSAudW5yZWFjaGFibGU6IHJldHVybiAudW5y
+                ZWFjaGFibGUKICAgICAgICBjYXNlIC5ub3RSYXN0cmlsbG86IHJldHVybiAubm90UmFzdHJpbGxvCiAgICAgICAgY2FzZSAu
+                aW5zZWN1cmVBZGRyZXNzOiByZXR1cm4gLmluc2VjdXJlQWRkcmVzcwogICAgICAgIGNhc2UgLmludmFsaWRBZGRyZXNzOiBy
+                ZXR1cm4gLmludmFsaWRBZGRyZXNzCiAgICAgICAgfQogICAgfQp9Cg==
                 """
         ),
         (
@@ -399,31 +496,40 @@ extension CompanionTemplate {
                 cm5hbFNjaGVtZXMiOiBbIm1haWx0byJdfSwKICAiY2FwYWJpbGl0aWVzIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzLnJlYWQi
                 LCAiZGVzY3JpcHRpb24iOiAiU2VlIHRoZSBjb25maWd1cmVkIHNlcnZlcnMgYW5kIHRoZWlyIHZlcnNpb25zIn0sCiAgICB7
                 ImlkIjogInNlcnZlcnMud3JpdGUiLCAiZGVzY3JpcHRpb24iOiAiQWRkLCBlZGl0IGFuZCByZW1vdmUgc2VydmVycyJ9CiAg
-                XSwKICAiZGVzdGluYXRpb25zIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzIiwgInBhdHRlcm4iOiAiL3NlcnZlcnMveyR9Iiwg
-                InByZXNlbnRhdGlvbiI6ICJuYXRpdmUiLCAidGl0bGVLZXkiOiAiZGVzdGluYXRpb24uc2VydmVycyIsICJjYXBhYmlsaXRp
-                ZXMiOiBbInNlcnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogInNlcnZlciIsICJw
-                YXR0ZXJuIjogIi9zZXJ2ZXJzL3tzZXJ2ZXJJRH0iLCAicGFyYW1zIjogeyJzZXJ2ZXJJRCI6ICJ1dWlkIn0sICJwcmVzZW50
-                YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLnNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNl
-                cnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogImFkZFNlcnZlciIsICJwYXR0ZXJu
-                IjogIi9zZXJ2ZXJzL25ldyIsICJwcmVzZW50YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFk
-                ZFNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0sCiAgICB7ImlkIjogInJlbGVhc2VOb3RlcyIs
-                ICJwYXR0ZXJuIjogIi9yZWxlYXNlcy97dmVyc2lvbn0iLCAicHJlc2VudGF0aW9uIjogIndlYiIsICJ0aXRsZUtleSI6ICJk
-                ZXN0aW5hdGlvbi5yZWxlYXNlTm90ZXMifSwKICAgIHsiaWQiOiAiZG9jcyIsICJwYXR0ZXJuIjogIi9kb2NzLyIsICJwcmVz
-                ZW50YXRpb24iOiAid2ViIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmRvY3MiLCAibGluayI6ICJpbkFwcEJyb3dzZXIi
-                fSwKICAgIHsiaWQiOiAiYWNjb3VudCIsICJwYXR0ZXJuIjogIi9hY2NvdW50LyIsICJwcmVzZW50YXRpb24iOiAid2ViIiwg
-                InRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFjY291bnQiLCAibGluayI6ICJleHRlcm5hbEJyb3dzZXIifQogIF0sCiAgImNv
-                bW1hbmRzIjogWwogICAgeyJpZCI6ICJjaGVja1ZlcnNpb24iLCAidGl0bGVLZXkiOiAiY29tbWFuZC5jaGVja1ZlcnNpb24i
-                LCAic3ltYm9sIjogImFycm93LmNsb2Nrd2lzZSIsICJzaG9ydGN1dCI6ICJjbWQrciIsICJwbGFjZW1lbnRzIjogWyJ0b29s
-                YmFyIiwgIm1lbnUiLCAiYXBwU2hvcnRjdXQiXSwgImRlc3RpbmF0aW9ucyI6IFsic2VydmVycyIsICJzZXJ2ZXIiXSwgImNh
-                cGFiaWxpdGllcyI6IFsic2VydmVycy5yZWFkIl19LAogICAgeyJpZCI6ICJhZGRTZXJ2ZXJDb21tYW5kIiwgInRpdGxlS2V5
-                IjogImNvbW1hbmQuYWRkU2VydmVyIiwgInN5bWJvbCI6ICJwbHVzIiwgInNob3J0Y3V0IjogImNtZCtuIiwgInBsYWNlbWVu
-                dHMiOiBbInRvb2xiYXIiLCAibWVudSJdLCAiY2FwYWJpbGl0aWVzIjogWyJzZXJ2ZXJzLndyaXRlIl19LAogICAgeyJpZCI6
-                ICJjb3B5QWRkcmVzcyIsICJ0aXRsZUtleSI6ICJjb21tYW5kLmNvcHlBZGRyZXNzIiwgInN5bWJvbCI6ICJkb2Mub24uZG9j
-                IiwgInNob3J0Y3V0IjogImNtZCtzaGlmdCtjIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUi
-                LCAibWVudSJdLCAiZGVzdGluYXRpb25zIjogWyJzZXJ2ZXIiXX0sCiAgICB7ImlkIjogInJlbW92ZVNlcnZlciIsICJ0aXRs
-                ZUtleSI6ICJjb21tYW5kLnJlbW92ZVNlcnZlciIsICJzeW1ib2wiOiAidHJhc2giLCAic2hvcnRjdXQiOiAiY21kK2RlbGV0
-                ZSIsICJyb2xlIjogImRlc3RydWN0aXZlIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiXSwg
-                ImRlc3RpbmF0aW9ucyI6IFsic2VydmVyIl0sICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0KICBdCn0K
+                XSwKICAidHlwZXMiOiB7CiAgICAiUmVsZWFzZVF1ZXJ5IjogeyJmaWVsZHMiOiB7InJlbGVhc2UiOiAic3RyaW5nIn19LAog
+                ICAgIlNlcnZlckNoZWNrIjogeyJlbnVtIjogWyJub3RDaGVja2VkIiwgImNoZWNraW5nIiwgInJlYWNoYWJsZSIsICJ1bnJl
+                YWNoYWJsZSIsICJub3RSYXN0cmlsbG8iLCAiaW5zZWN1cmVBZGRyZXNzIiwgImludmFsaWRBZGRyZXNzIl19LAogICAgIlJl
+                bGVhc2VNYXRjaCI6IHsiZW51bSI6IFsidGhpc1JlbGVhc2UiLCAiYmFzZWRPblRoaXNSZWxlYXNlIiwgIm90aGVyVmVyc2lv
+                biIsICJ1bmtub3duIl19LAogICAgIlJ1bm5pbmdWZXJzaW9uIjogeyJmaWVsZHMiOiB7ImNoZWNrIjogIlNlcnZlckNoZWNr
+                IiwgInZlcnNpb24iOiB7Im9wdGlvbmFsIjogInN0cmluZyJ9LCAibWF0Y2giOiAiUmVsZWFzZU1hdGNoIn19CiAgfSwKICAi
+                ZGVzdGluYXRpb25zIjogWwogICAgeyJpZCI6ICJzZXJ2ZXJzIiwgInBhdHRlcm4iOiAiL3NlcnZlcnMveyR9IiwgInByZXNl
+                bnRhdGlvbiI6ICJuYXRpdmUiLCAidGl0bGVLZXkiOiAiZGVzdGluYXRpb24uc2VydmVycyIsICJjYXBhYmlsaXRpZXMiOiBb
+                InNlcnZlcnMucmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogInNlcnZlciIsICJwYXR0ZXJu
+                IjogIi9zZXJ2ZXJzL3tzZXJ2ZXJJRH0iLCAicGFyYW1zIjogeyJzZXJ2ZXJJRCI6ICJ1dWlkIn0sICJwcmVzZW50YXRpb24i
+                OiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLnNlcnZlciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMu
+                cmVhZCJdLCAibGluayI6ICJ1bml2ZXJzYWxMaW5rIn0sCiAgICB7ImlkIjogImFkZFNlcnZlciIsICJwYXR0ZXJuIjogIi9z
+                ZXJ2ZXJzL25ldyIsICJwcmVzZW50YXRpb24iOiAibmF0aXZlIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmFkZFNlcnZl
+                ciIsICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0sCiAgICB7ImlkIjogInJlbGVhc2VOb3RlcyIsICJwYXR0
+                ZXJuIjogIi9yZWxlYXNlcy97dmVyc2lvbn0iLCAicHJlc2VudGF0aW9uIjogIndlYiIsICJ0aXRsZUtleSI6ICJkZXN0aW5h
+                dGlvbi5yZWxlYXNlTm90ZXMifSwKICAgIHsiaWQiOiAiZG9jcyIsICJwYXR0ZXJuIjogIi9kb2NzLyIsICJwcmVzZW50YXRp
+                b24iOiAid2ViIiwgInRpdGxlS2V5IjogImRlc3RpbmF0aW9uLmRvY3MiLCAibGluayI6ICJpbkFwcEJyb3dzZXIifSwKICAg
+                IHsiaWQiOiAiYWNjb3VudCIsICJwYXR0ZXJuIjogIi9hY2NvdW50LyIsICJwcmVzZW50YXRpb24iOiAid2ViIiwgInRpdGxl
+                S2V5IjogImRlc3RpbmF0aW9uLmFjY291bnQiLCAibGluayI6ICJleHRlcm5hbEJyb3dzZXIifQogIF0sCiAgImNvbW1hbmRz
+                IjogWwogICAgeyJpZCI6ICJjaGVja1ZlcnNpb24iLCAidGl0bGVLZXkiOiAiY29tbWFuZC5jaGVja1ZlcnNpb24iLCAic3lt
+                Ym9sIjogImFycm93LmNsb2Nrd2lzZSIsICJzaG9ydGN1dCI6ICJjbWQrciIsICJwbGFjZW1lbnRzIjogWyJ0b29sYmFyIiwg
+                Im1lbnUiLCAiYXBwU2hvcnRjdXQiXSwgImRlc3RpbmF0aW9ucyI6IFsic2VydmVycyIsICJzZXJ2ZXIiXSwgImNhcGFiaWxp
+                dGllcyI6IFsic2VydmVycy5yZWFkIl19LAogICAgeyJpZCI6ICJhZGRTZXJ2ZXJDb21tYW5kIiwgInRpdGxlS2V5IjogImNv
+                bW1hbmQuYWRkU2VydmVyIiwgInN5bWJvbCI6ICJwbHVzIiwgInNob3J0Y3V0IjogImNtZCtuIiwgInBsYWNlbWVudHMiOiBb
+                InRvb2xiYXIiLCAibWVudSJdLCAiY2FwYWJpbGl0aWVzIjogWyJzZXJ2ZXJzLndyaXRlIl19LAogICAgeyJpZCI6ICJjb3B5
+                QWRkcmVzcyIsICJ0aXRsZUtleSI6ICJjb21tYW5kLmNvcHlBZGRyZXNzIiwgInN5bWJvbCI6ICJkb2Mub24uZG9jIiwgInNo
+                b3J0Y3V0IjogImNtZCtzaGlmdCtjIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiLCAibWVu
+                dSJdLCAiZGVzdGluYXRpb25zIjogWyJzZXJ2ZXIiXX0sCiAgICB7ImlkIjogInJlbW92ZVNlcnZlciIsICJ0aXRsZUtleSI6
+                ICJjb21tYW5kLnJlbW92ZVNlcnZlciIsICJzeW1ib2wiOiAidHJhc2giLCAic2hvcnRjdXQiOiAiY21kK2RlbGV0ZSIsICJy
+                b2xlIjogImRlc3RydWN0aXZlIiwgInBsYWNlbWVudHMiOiBbImNvbnRleHRNZW51IiwgImFjdGlvbk1lbnUiXSwgImRlc3Rp
+                bmF0aW9ucyI6IFsic2VydmVyIl0sICJjYXBhYmlsaXRpZXMiOiBbInNlcnZlcnMud3JpdGUiXX0KICBdLAogICJicmlkZ2Ui
+                OiB7CiAgICAiYWN0aW9ucyI6IHsiY29tcGFyZVJlbGVhc2UiOiB7InBheWxvYWQiOiAiUmVsZWFzZVF1ZXJ5IiwgInJlcGx5
+                IjogIlJ1bm5pbmdWZXJzaW9uIn19LAogICAgImV2ZW50cyI6IHsic2VydmVyQ2hlY2tlZCI6IHsicGF5bG9hZCI6ICJTZXJ2
+                ZXJDaGVjayJ9fQogIH0KfQo=
                 """
         ),
         (
@@ -455,20 +561,40 @@ extension CompanionTemplate {
                 ICAgICAgICAgICAgICAubmF2aWdhdGlvbkRlc3RpbmF0aW9uKGZvcjogU2NyZWVuLnNlbGYpIHsgc2NyZWVuIGluCiAgICAg
                 ICAgICAgICAgICAgICAgICAgIFNjcmVlblZpZXcobW9kZWw6IG1vZGVsLCBzY3JlZW46IHNjcmVlbikKICAgICAgICAgICAg
                 ICAgICAgICB9CiAgICAgICAgICAgIH0KICAgICAgICB9CiAgICB9CgogICAgLy8vIE9uZSByb3cgcGVyIHNpZGViYXIgZGVz
-                dGluYXRpb24gb2YgdGhlIG1hbmlmZXN0LgogICAgcHJpdmF0ZSB2YXIgc2lkZWJhckxpbmtzOiBzb21lIFZpZXcgewogICAg
-                ICAgIEZvckVhY2goQ29tcGFuaW9uTW9kZWwuc2lkZWJhckRlc3RpbmF0aW9ucywgaWQ6IFwuc2VsZikgeyBkZXN0aW5hdGlv
-                biBpbgogICAgICAgICAgICBOYXZpZ2F0aW9uTGluayh2YWx1ZTogU2NyZWVuLmRlc3RpbmF0aW9uKGRlc3RpbmF0aW9uKSkg
-                ewogICAgICAgICAgICAgICAgVGV4dChMb2NhbGl6ZWRTdHJpbmdLZXkoZGVzdGluYXRpb24ubWV0YWRhdGEudGl0bGVLZXkp
-                KQogICAgICAgICAgICB9CiAgICAgICAgfQogICAgfQoKICAgIC8vLyBUaGUgc3RhY2sgc2hvd3MgdGhlIG1vZGVsJ3Mgc2Vs
-                ZWN0aW9uIG9uIHRvcCBvZiB0aGUgbGlzdC4KICAgIHByaXZhdGUgdmFyIHN0YWNrUGF0aDogQmluZGluZzxbU2NyZWVuXT4g
-                ewogICAgICAgIEJpbmRpbmcoCiAgICAgICAgICAgIGdldDogeyBtb2RlbC5zZWxlY3Rpb24ubWFwIHsgWyQwXSB9ID8/IFtd
-                IH0sCiAgICAgICAgICAgIHNldDogeyBtb2RlbC5zZWxlY3Rpb24gPSAkMC5sYXN0IH0KICAgICAgICApCiAgICB9CgogICAg
-                cHJpdmF0ZSB2YXIgbGlua1Byb2JsZW1TaG93bjogQmluZGluZzxCb29sPiB7CiAgICAgICAgQmluZGluZygKICAgICAgICAg
-                ICAgZ2V0OiB7IG1vZGVsLmxpbmtQcm9ibGVtICE9IG5pbCB9LAogICAgICAgICAgICBzZXQ6IHsgaWYgISQwIHsgbW9kZWwu
-                bGlua1Byb2JsZW0gPSBuaWwgfSB9CiAgICAgICAgKQogICAgfQoKICAgIC8vLyBUaGUgbW9kZWwgYWxyZWFkeSBzZWxlY3Rl
-                ZCBpbnRlcm5hbCBzY3JlZW5zOyBsaW5rcyBvdXQgZ28gdG8gdGhlIHN5c3RlbS4KICAgIHByaXZhdGUgZnVuYyBwZXJmb3Jt
-                KF8gb3V0Y29tZTogTGlua091dGNvbWUpIHsKICAgICAgICBpZiBjYXNlIC5vcGVuRXh0ZXJuYWxseShsZXQgdXJsLCBfKSA9
-                IG91dGNvbWUgewogICAgICAgICAgICBvcGVuVVJMKHVybCkKICAgICAgICB9CiAgICB9Cn0K
+                dGluYXRpb24gb2YgdGhlIG1hbmlmZXN0OyBpdHMgY29udGV4dCBtZW51IG9wZW5zIGl0IGluIGEgbmV3CiAgICAvLy8gd2lu
+                ZG93IHdoZXJlIHRoZSBtb2RlbCBhbGxvd3MgaXQgKE1hYywgaVBhZCkuCiAgICBwcml2YXRlIHZhciBzaWRlYmFyTGlua3M6
+                IHNvbWUgVmlldyB7CiAgICAgICAgRm9yRWFjaChDb21wYW5pb25Nb2RlbC5zaWRlYmFyRGVzdGluYXRpb25zLCBpZDogXC5z
+                ZWxmKSB7IGRlc3RpbmF0aW9uIGluCiAgICAgICAgICAgIE5hdmlnYXRpb25MaW5rKHZhbHVlOiBTY3JlZW4uZGVzdGluYXRp
+                b24oZGVzdGluYXRpb24pKSB7CiAgICAgICAgICAgICAgICBUZXh0KExvY2FsaXplZFN0cmluZ0tleShkZXN0aW5hdGlvbi5t
+                ZXRhZGF0YS50aXRsZUtleSkpCiAgICAgICAgICAgIH0KICAgICAgICAgICAgLmNvbnRleHRNZW51IHsKICAgICAgICAgICAg
+                ICAgIGlmIG1vZGVsLm9wZW5zSW5OZXdXaW5kb3coZGVzdGluYXRpb24pIHsKICAgICAgICAgICAgICAgICAgICBPcGVuSW5O
+                ZXdXaW5kb3dCdXR0b24oZGVzdGluYXRpb246IGRlc3RpbmF0aW9uKQogICAgICAgICAgICAgICAgfQogICAgICAgICAgICB9
+                CiAgICAgICAgfQogICAgfQoKICAgIC8vLyBUaGUgc3RhY2sgc2hvd3MgdGhlIG1vZGVsJ3Mgc2VsZWN0aW9uIG9uIHRvcCBv
+                ZiB0aGUgbGlzdC4KICAgIHByaXZhdGUgdmFyIHN0YWNrUGF0aDogQmluZGluZzxbU2NyZWVuXT4gewogICAgICAgIEJpbmRp
+                bmcoCiAgICAgICAgICAgIGdldDogeyBtb2RlbC5zZWxlY3Rpb24ubWFwIHsgWyQwXSB9ID8/IFtdIH0sCiAgICAgICAgICAg
+                IHNldDogeyBtb2RlbC5zZWxlY3Rpb24gPSAkMC5sYXN0IH0KICAgICAgICApCiAgICB9CgogICAgcHJpdmF0ZSB2YXIgbGlu
+                a1Byb2JsZW1TaG93bjogQmluZGluZzxCb29sPiB7CiAgICAgICAgQmluZGluZygKICAgICAgICAgICAgZ2V0OiB7IG1vZGVs
+                LmxpbmtQcm9ibGVtICE9IG5pbCB9LAogICAgICAgICAgICBzZXQ6IHsgaWYgISQwIHsgbW9kZWwubGlua1Byb2JsZW0gPSBu
+                aWwgfSB9CiAgICAgICAgKQogICAgfQoKICAgIC8vLyBUaGUgbW9kZWwgYWxyZWFkeSBzZWxlY3RlZCBpbnRlcm5hbCBzY3Jl
+                ZW5zOyBsaW5rcyBvdXQgZ28gdG8gdGhlIHN5c3RlbS4KICAgIHByaXZhdGUgZnVuYyBwZXJmb3JtKF8gb3V0Y29tZTogTGlu
+                a091dGNvbWUpIHsKICAgICAgICBpZiBjYXNlIC5vcGVuRXh0ZXJuYWxseShsZXQgdXJsLCBfKSA9IG91dGNvbWUgewogICAg
+                ICAgICAgICBvcGVuVVJMKHVybCkKICAgICAgICB9CiAgICB9Cn0K
+                """
+        ),
+        (
+            path: "Sources/DestinationWindow.swift",
+            base64: """
+                aW1wb3J0IFN3aWZ0VUkKCi8vLyBPbmUgZGVzdGluYXRpb24gaW4gYSB3aW5kb3cgb2YgaXRzIG93biwgb3BlbmVkIHdpdGgg
+                YG9wZW5XaW5kb3codmFsdWU6KWAuIEEgcmVzdG9yZWQgd2luZG93Ci8vLyB3aG9zZSBkZXN0aW5hdGlvbiBtYXkgbm8gbG9u
+                Z2VyIG9wZW4gb25lIChgYENvbXBhbmlvbk1vZGVsL29wZW5zSW5OZXdXaW5kb3coXzopYGApIHNob3dzIG5vdGhpbmcuCnN0
+                cnVjdCBEZXN0aW5hdGlvbldpbmRvdzogVmlldyB7CiAgICBsZXQgbW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICBsZXQgZGVz
+                dGluYXRpb246IERlc3RpbmF0aW9uPwoKICAgIHZhciBib2R5OiBzb21lIFZpZXcgewogICAgICAgIE5hdmlnYXRpb25TdGFj
+                ayB7CiAgICAgICAgICAgIGlmIGxldCBkZXN0aW5hdGlvbiwgbW9kZWwub3BlbnNJbk5ld1dpbmRvdyhkZXN0aW5hdGlvbikg
+                ewogICAgICAgICAgICAgICAgU2NyZWVuVmlldyhtb2RlbDogbW9kZWwsIHNjcmVlbjogLmRlc3RpbmF0aW9uKGRlc3RpbmF0
+                aW9uKSkKICAgICAgICAgICAgICAgICAgICAubmF2aWdhdGlvblRpdGxlKExvY2FsaXplZFN0cmluZ0tleShkZXN0aW5hdGlv
+                bi5tZXRhZGF0YS50aXRsZUtleSkpCiAgICAgICAgICAgIH0gZWxzZSB7CiAgICAgICAgICAgICAgICBDb250ZW50VW5hdmFp
+                bGFibGVWaWV3KCJOb3RoaW5nIHRvIHNob3ciLCBzeXN0ZW1JbWFnZTogInF1ZXN0aW9ubWFyay5zcXVhcmUuZGFzaGVkIikK
+                ICAgICAgICAgICAgfQogICAgICAgIH0KICAgIH0KfQo=
                 """
         ),
         (
@@ -494,6 +620,27 @@ extension CompanionTemplate {
                 ZGlmaWVycy5pbnNlcnQoLm9wdGlvbikKICAgICAgICAgICAgY2FzZSAuY29udHJvbDogZXZlbnRNb2RpZmllcnMuaW5zZXJ0
                 KC5jb250cm9sKQogICAgICAgICAgICB9CiAgICAgICAgfQogICAgICAgIHJldHVybiBLZXlib2FyZFNob3J0Y3V0KGVxdWl2
                 YWxlbnQsIG1vZGlmaWVyczogZXZlbnRNb2RpZmllcnMpCiAgICB9Cn0K
+                """
+        ),
+        (
+            path: "Sources/OpenWindowCommands.swift",
+            base64: """
+                aW1wb3J0IFN3aWZ0VUkKCi8vLyBGaWxlIOKWuCBPcGVuIGluIE5ldyBXaW5kb3c6IHRoZSBzZWxlY3RlZCBkZXN0aW5hdGlv
+                biBpbiBhIHdpbmRvdyBvZiBpdHMgb3duLCB3aGVuCi8vLyBgYENvbXBhbmlvbk1vZGVsL25ld1dpbmRvd0Rlc3RpbmF0aW9u
+                YGAgYWxsb3dzIGl0IGFuZCB0aGUgcGxhdGZvcm0gaGFzIHNldmVyYWwgd2luZG93cy4Kc3RydWN0IE9wZW5XaW5kb3dDb21t
+                YW5kczogQ29tbWFuZHMgewogICAgbGV0IG1vZGVsOiBDb21wYW5pb25Nb2RlbAoKICAgIHZhciBib2R5OiBzb21lIENvbW1h
+                bmRzIHsKICAgICAgICBDb21tYW5kR3JvdXAoYWZ0ZXI6IC5uZXdJdGVtKSB7CiAgICAgICAgICAgIE9wZW5Jbk5ld1dpbmRv
+                d0J1dHRvbihkZXN0aW5hdGlvbjogbW9kZWwubmV3V2luZG93RGVzdGluYXRpb24pCiAgICAgICAgfQogICAgfQp9CgovLy8g
+                Ik9wZW4gaW4gTmV3IFdpbmRvdyIgZm9yIG9uZSBkZXN0aW5hdGlvbiAoYG9wZW5XaW5kb3codmFsdWU6KWApOyBoaWRkZW4g
+                d2hlcmUgdGhlIHBsYXRmb3JtCi8vLyBzaG93cyBvbmUgd2luZG93IG9ubHkgKGlQaG9uZSksIGRpc2FibGVkIHdoZW4gdGhl
+                cmUgaXMgbm90aGluZyB0byBvcGVuLgpzdHJ1Y3QgT3BlbkluTmV3V2luZG93QnV0dG9uOiBWaWV3IHsKICAgIGxldCBkZXN0
+                aW5hdGlvbjogRGVzdGluYXRpb24/CiAgICBARW52aXJvbm1lbnQoXC5vcGVuV2luZG93KSBwcml2YXRlIHZhciBvcGVuV2lu
+                ZG93CiAgICBARW52aXJvbm1lbnQoXC5zdXBwb3J0c011bHRpcGxlV2luZG93cykgcHJpdmF0ZSB2YXIgc3VwcG9ydHNNdWx0
+                aXBsZVdpbmRvd3MKCiAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICBpZiBzdXBwb3J0c011bHRpcGxlV2luZG93
+                cyB7CiAgICAgICAgICAgIEJ1dHRvbigiT3BlbiBpbiBOZXcgV2luZG93Iiwgc3lzdGVtSW1hZ2U6ICJtYWN3aW5kb3cuYmFk
+                Z2UucGx1cyIpIHsKICAgICAgICAgICAgICAgIGlmIGxldCBkZXN0aW5hdGlvbiB7IG9wZW5XaW5kb3codmFsdWU6IGRlc3Rp
+                bmF0aW9uKSB9CiAgICAgICAgICAgIH0KICAgICAgICAgICAgLmRpc2FibGVkKGRlc3RpbmF0aW9uID09IG5pbCkKICAgICAg
+                ICB9CiAgICB9Cn0K
                 """
         ),
         (
@@ -546,61 +693,64 @@ extension CompanionTemplate {
                 ICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiT3BlbiBpbiBCcm93c2VyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRl
                 IjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdV
                 bml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJPcGVuIGlu
-                IEJyb3dzZXIiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIlJlYWNoYWJsZSI6IHsKICAgICAg
-                ImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAg
-                ICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAi
-                dmFsdWUiOiAiUmVhY2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJTZXJ2ZXIiOiB7
-                CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVu
-                IjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAg
-                ICAgICAgInZhbHVlIjogIlNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiU2VydmVy
-                IGFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7
-                CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xh
-                dGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciBhZGRyZXNzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAg
-                fQogICAgfSwKICAgICJTaGFyZSBBZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAg
-                ICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAg
-                ICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJTaGFyZSBBZGRyZXNzIgogICAgICAgICAg
-                fQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJUaGUgYWRkcmVzcyBvZiB5b3VyIFJhc3RyaWxsbyBzZXJ2ZXIuIFBy
-                ZXNzIFJldHVybiB0byBjaGVjayBpdC4iOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxv
-                Y2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJz
-                dGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlRoZSBhZGRyZXNzIG9mIHlvdXIgUmFzdHJpbGxv
-                IHNlcnZlci4gUHJlc3MgUmV0dXJuIHRvIGNoZWNrIGl0LiIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0s
-                CiAgICAiVW5yZWFjaGFibGUiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXph
+                IEJyb3dzZXIiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIk9wZW4gaW4gTmV3IFdpbmRvdyI6
+                IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAi
+                ZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAg
+                ICAgICAgICAidmFsdWUiOiAiT3BlbiBpbiBOZXcgV2luZG93IgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAg
+                fSwKICAgICJSZWFjaGFibGUiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXph
                 dGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6
-                ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlVucmVhY2hhYmxlIgogICAgICAgICAgfQogICAgICAgIH0K
-                ICAgICAgfQogICAgfSwKICAgICJjb21tYW5kLmFkZFNlcnZlciI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51
-                YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsK
-                ICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiQWRkIFNlcnZlciIKICAg
-                ICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiY29tbWFuZC5jaGVja1ZlcnNpb24iOiB7CiAgICAgICJl
-                eHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAg
-                ICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZh
-                bHVlIjogIkNoZWNrIFZlcnNpb24iCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImNvbW1hbmQu
-                Y29weUFkZHJlc3MiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMi
-                OiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFu
-                c2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkNvcHkgQWRkcmVzcyIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAg
-                IH0KICAgIH0sCiAgICAiY29tbWFuZC5yZW1vdmVTZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFs
+                ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlJlYWNoYWJsZSIKICAgICAgICAgIH0KICAgICAgICB9CiAg
+                ICAgIH0KICAgIH0sCiAgICAiU2VydmVyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJs
+                b2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAi
+                c3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJTZXJ2ZXIiCiAgICAgICAgICB9CiAgICAgICAg
+                fQogICAgICB9CiAgICB9LAogICAgIlNlcnZlciBhZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVh
+                bCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0Ijogewog
+                ICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJTZXJ2ZXIgYWRkcmVzcyIK
+                ICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiU2hhcmUgQWRkcmVzcyI6IHsKICAgICAgImV4dHJh
+                Y3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAg
+                ICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUi
+                OiAiU2hhcmUgQWRkcmVzcyIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiVGhlIGFkZHJlc3Mg
+                b2YgeW91ciBSYXN0cmlsbG8gc2VydmVyLiBQcmVzcyBSZXR1cm4gdG8gY2hlY2sgaXQuIjogewogICAgICAiZXh0cmFjdGlv
+                blN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJz
+                dHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJU
+                aGUgYWRkcmVzcyBvZiB5b3VyIFJhc3RyaWxsbyBzZXJ2ZXIuIFByZXNzIFJldHVybiB0byBjaGVjayBpdC4iCiAgICAgICAg
+                ICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgIlVucmVhY2hhYmxlIjogewogICAgICAiZXh0cmFjdGlvblN0YXRl
+                IjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdV
+                bml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJVbnJlYWNo
+                YWJsZSIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiY29tbWFuZC5hZGRTZXJ2ZXIiOiB7CiAg
+                ICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjog
+                ewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAg
+                ICAgInZhbHVlIjogIkFkZCBTZXJ2ZXIiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImNvbW1h
+                bmQuY2hlY2tWZXJzaW9uIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRp
+                b25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAi
+                dHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJDaGVjayBWZXJzaW9uIgogICAgICAgICAgfQogICAgICAgIH0K
+                ICAgICAgfQogICAgfSwKICAgICJjb21tYW5kLmNvcHlBZGRyZXNzIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1h
+                bnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0Ijog
+                ewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJDb3B5IEFkZHJlc3Mi
+                CiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImNvbW1hbmQucmVtb3ZlU2VydmVyIjogewogICAg
+                ICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsK
+                ICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAg
+                ICJ2YWx1ZSI6ICJSZW1vdmUgU2VydmVyIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJkZXN0
+                aW5hdGlvbi5hY2NvdW50IjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRp
+                b25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAi
+                dHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJBY2NvdW50IgogICAgICAgICAgfQogICAgICAgIH0KICAgICAg
+                fQogICAgfSwKICAgICJkZXN0aW5hdGlvbi5hZGRTZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFs
                 IiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAg
-                ICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlJlbW92ZSBTZXJ2ZXIiCiAg
-                ICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLmFjY291bnQiOiB7CiAgICAgICJl
-                eHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAg
-                ICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZh
-                bHVlIjogIkFjY291bnQiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLmFk
-                ZFNlcnZlciI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6IHsK
-                ICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5zbGF0
-                ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiQWRkIFNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAg
-                IH0sCiAgICAiZGVzdGluYXRpb24uZG9jcyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAi
-                bG9jYWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAg
-                InN0YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiRG9jdW1lbnRhdGlvbiIKICAgICAgICAgIH0K
-                ICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICAiZGVzdGluYXRpb24ucmVsZWFzZU5vdGVzIjogewogICAgICAiZXh0cmFj
-                dGlvblN0YXRlIjogIm1hbnVhbCIsCiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAg
-                ICJzdHJpbmdVbml0IjogewogICAgICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6
-                ICJSZWxlYXNlIE5vdGVzIgogICAgICAgICAgfQogICAgICAgIH0KICAgICAgfQogICAgfSwKICAgICJkZXN0aW5hdGlvbi5z
-                ZXJ2ZXIiOiB7CiAgICAgICJleHRyYWN0aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAg
-                ICAgICAgImVuIjogewogICAgICAgICAgInN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVk
-                IiwKICAgICAgICAgICAgInZhbHVlIjogIlNlcnZlciIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAg
-                ICAiZGVzdGluYXRpb24uc2VydmVycyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9j
-                YWxpemF0aW9ucyI6IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0
-                YXRlIjogInRyYW5zbGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiU2VydmVycyIKICAgICAgICAgIH0KICAgICAgICB9
-                CiAgICAgIH0KICAgIH0KICB9LAogICJ2ZXJzaW9uIjogIjEuMCIKfQo=
+                ICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIkFkZCBTZXJ2ZXIiCiAgICAg
+                ICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLmRvY3MiOiB7CiAgICAgICJleHRyYWN0
+                aW9uU3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAg
+                InN0cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjog
+                IkRvY3VtZW50YXRpb24iCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLnJl
+                bGVhc2VOb3RlcyI6IHsKICAgICAgImV4dHJhY3Rpb25TdGF0ZSI6ICJtYW51YWwiLAogICAgICAibG9jYWxpemF0aW9ucyI6
+                IHsKICAgICAgICAiZW4iOiB7CiAgICAgICAgICAic3RyaW5nVW5pdCI6IHsKICAgICAgICAgICAgInN0YXRlIjogInRyYW5z
+                bGF0ZWQiLAogICAgICAgICAgICAidmFsdWUiOiAiUmVsZWFzZSBOb3RlcyIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAg
+                IH0KICAgIH0sCiAgICAiZGVzdGluYXRpb24uc2VydmVyIjogewogICAgICAiZXh0cmFjdGlvblN0YXRlIjogIm1hbnVhbCIs
+                CiAgICAgICJsb2NhbGl6YXRpb25zIjogewogICAgICAgICJlbiI6IHsKICAgICAgICAgICJzdHJpbmdVbml0IjogewogICAg
+                ICAgICAgICAic3RhdGUiOiAidHJhbnNsYXRlZCIsCiAgICAgICAgICAgICJ2YWx1ZSI6ICJTZXJ2ZXIiCiAgICAgICAgICB9
+                CiAgICAgICAgfQogICAgICB9CiAgICB9LAogICAgImRlc3RpbmF0aW9uLnNlcnZlcnMiOiB7CiAgICAgICJleHRyYWN0aW9u
+                U3RhdGUiOiAibWFudWFsIiwKICAgICAgImxvY2FsaXphdGlvbnMiOiB7CiAgICAgICAgImVuIjogewogICAgICAgICAgInN0
+                cmluZ1VuaXQiOiB7CiAgICAgICAgICAgICJzdGF0ZSI6ICJ0cmFuc2xhdGVkIiwKICAgICAgICAgICAgInZhbHVlIjogIlNl
+                cnZlcnMiCiAgICAgICAgICB9CiAgICAgICAgfQogICAgICB9CiAgICB9CiAgfSwKICAidmVyc2lvbiI6ICIxLjAiCn0K
                 """
         ),
         (
@@ -738,39 +888,53 @@ extension CompanionTemplate {
                 Vmlld2Agd2hvc2UgbmF2aWdhdGlvbnMgYW5kIHBhZ2UKICAgIC8vLyBtZXNzYWdlcyBnbyB0aHJvdWdoIFJhc3RyaWxsb05h
                 dGl2ZSdzIFdlYktpdCBhZGFwdGVyIChgV2ViVmlld0JyaWRnZWApLiBOYXZpZ2F0aW9ucyB0aGUKICAgIC8vLyBwb2xpY3kg
                 Y2FuY2VscyBhcmUgZGVjaWRlZCBieSBgYENvbXBhbmlvbk1vZGVsL2ZvbGxvd0Zyb21XZWJTY3JlZW4oXzpkZWNpc2lvbjop
-                YGAuCiAgICAvLy8KICAgIC8vLyBUaGUgcGFnZSBzaWducyBpbiB3aXRoIHRoZSB3ZWIgYXBwJ3Mgb3duIGNvb2tpZSBzZXNz
-                aW9uLCBrZXB0IGJ5IFdlYktpdCdzIGRlZmF1bHQKICAgIC8vLyB3ZWJzaXRlIGRhdGEgc3RvcmU7IG5hdGl2ZSBjb2RlIG5l
-                dmVyIHJlYWRzIG9yIHNldHMgaXQuCiAgICBzdHJ1Y3QgV2ViU2NyZWVuOiBWaWV3IHsKICAgICAgICBsZXQgdXJsOiBVUkwK
-                ICAgICAgICBsZXQgbW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICAgICAgQEVudmlyb25tZW50KFwub3BlblVSTCkgcHJpdmF0
-                ZSB2YXIgb3BlblVSTAoKICAgICAgICB2YXIgYm9keTogc29tZSBWaWV3IHsKICAgICAgICAgICAgV2ViVmlld0hvc3QodXJs
-                OiB1cmwpIHsgZGVjaXNpb24sIHRhcmdldCBpbgogICAgICAgICAgICAgICAgaWYgY2FzZSAub3BlbkV4dGVybmFsbHkobGV0
-                IGV4dGVybmFsLCBfKSA9IG1vZGVsLmZvbGxvd0Zyb21XZWJTY3JlZW4odGFyZ2V0LCBkZWNpc2lvbjogZGVjaXNpb24pIHsK
-                ICAgICAgICAgICAgICAgICAgICBvcGVuVVJMKGV4dGVybmFsKQogICAgICAgICAgICAgICAgfQogICAgICAgICAgICB9CiAg
-                ICAgICAgfQogICAgfQoKICAgIC8vLyBIb3N0cyBvbmUgYFdLV2ViVmlld2Agd2l0aCB0aGUgYnJpZGdlIGFkYXB0ZXIgYXR0
-                YWNoZWQ7IHRyYW5zbGF0ZXMsIGRlY2lkZXMgbm90aGluZy4KICAgIC8vLyBNYWluLWFjdG9yIGlzb2xhdGVkIGFzIGEgd2hv
-                bGU6IHRoZSByZXByZXNlbnRhYmxlIGNvbmZvcm1hbmNlIGlzIGluIGFuIGV4dGVuc2lvbiwgYW5kCiAgICAvLy8gYFdlYlZp
-                ZXdCcmlkZ2VgIGFuZCBgQnJpZGdlRGlzcGF0Y2hlcmAgYXJlIGNyZWF0ZWQgb24gdGhlIG1haW4gYWN0b3IuCiAgICBATWFp
-                bkFjdG9yCiAgICBzdHJ1Y3QgV2ViVmlld0hvc3QgewogICAgICAgIGxldCB1cmw6IFVSTAogICAgICAgIGxldCByb3V0ZTog
-                QE1haW5BY3RvciAoTGlua0RlY2lzaW9uLCBVUkwpIC0+IFZvaWQKCiAgICAgICAgZnVuYyBtYWtlQ29vcmRpbmF0b3IoKSAt
-                PiBXZWJWaWV3QnJpZGdlIHsKICAgICAgICAgICAgV2ViVmlld0JyaWRnZSgKICAgICAgICAgICAgICAgIGRpc3BhdGNoZXI6
-                IEJyaWRnZURpc3BhdGNoZXIobWFuaWZlc3Q6IEdlbmVyYXRlZE1hbmlmZXN0Lm1hbmlmZXN0KSwKICAgICAgICAgICAgICAg
-                IG5hdmlnYXRpb246IFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3kocm91dGVyOiBHZW5lcmF0ZWRNYW5pZmVzdC5yb3V0ZXIp
-                LAogICAgICAgICAgICAgICAgcm91dGU6IHJvdXRlKQogICAgICAgIH0KCiAgICAgICAgZmlsZXByaXZhdGUgZnVuYyBtYWtl
-                V2ViVmlldyhfIGJyaWRnZTogV2ViVmlld0JyaWRnZSkgLT4gV0tXZWJWaWV3IHsKICAgICAgICAgICAgbGV0IHdlYlZpZXcg
-                PSBXS1dlYlZpZXcoZnJhbWU6IC56ZXJvLCBjb25maWd1cmF0aW9uOiBXS1dlYlZpZXdDb25maWd1cmF0aW9uKCkpCiAgICAg
-                ICAgICAgIGJyaWRnZS5hdHRhY2godG86IHdlYlZpZXcpCiAgICAgICAgICAgIHdlYlZpZXcubG9hZChVUkxSZXF1ZXN0KHVy
-                bDogdXJsKSkKICAgICAgICAgICAgcmV0dXJuIHdlYlZpZXcKICAgICAgICB9CiAgICB9CgogICAgI2lmIG9zKGlPUykKICAg
-                ICAgICBleHRlbnNpb24gV2ViVmlld0hvc3Q6IFVJVmlld1JlcHJlc2VudGFibGUgewogICAgICAgICAgICBmdW5jIG1ha2VV
-                SVZpZXcoY29udGV4dDogQ29udGV4dCkgLT4gV0tXZWJWaWV3IHsgbWFrZVdlYlZpZXcoY29udGV4dC5jb29yZGluYXRvcikg
-                fQogICAgICAgICAgICBmdW5jIHVwZGF0ZVVJVmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29udGV4dDogQ29udGV4dCkg
-                e30KICAgICAgICAgICAgc3RhdGljIGZ1bmMgZGlzbWFudGxlVUlWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBjb29yZGlu
-                YXRvcjogV2ViVmlld0JyaWRnZSkgeyBjb29yZGluYXRvci5kZXRhY2goKSB9CiAgICAgICAgfQogICAgI2Vsc2VpZiBvcyht
-                YWNPUykKICAgICAgICBleHRlbnNpb24gV2ViVmlld0hvc3Q6IE5TVmlld1JlcHJlc2VudGFibGUgewogICAgICAgICAgICBm
-                dW5jIG1ha2VOU1ZpZXcoY29udGV4dDogQ29udGV4dCkgLT4gV0tXZWJWaWV3IHsgbWFrZVdlYlZpZXcoY29udGV4dC5jb29y
-                ZGluYXRvcikgfQogICAgICAgICAgICBmdW5jIHVwZGF0ZU5TVmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29udGV4dDog
-                Q29udGV4dCkge30KICAgICAgICAgICAgc3RhdGljIGZ1bmMgZGlzbWFudGxlTlNWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3
-                LCBjb29yZGluYXRvcjogV2ViVmlld0JyaWRnZSkgeyBjb29yZGluYXRvci5kZXRhY2goKSB9CiAgICAgICAgfQogICAgI2Vu
-                ZGlmCiNlbmRpZgo=
+                YGA7IHRoZQogICAgLy8vIHBhZ2UncyBgY29tcGFyZVJlbGVhc2VgIGFjdGlvbiBpcyBhbnN3ZXJlZCBieSBgYENvbXBhbmlv
+                bk1vZGVsL2NvbXBhcmVSZWxlYXNlKF86KWBgLCBhbmQKICAgIC8vLyBldmVyeSBjaGFuZ2Ugb2YgdGhlIHNlcnZlcidzIHN0
+                YXR1cyBpcyBzZW50IHRvIHRoZSBwYWdlIGFzIGBzZXJ2ZXJDaGVja2VkYC4KICAgIC8vLwogICAgLy8vIFRoZSBwYWdlIHNp
+                Z25zIGluIHdpdGggdGhlIHdlYiBhcHAncyBvd24gY29va2llIHNlc3Npb24sIGtlcHQgYnkgV2ViS2l0J3MgZGVmYXVsdAog
+                ICAgLy8vIHdlYnNpdGUgZGF0YSBzdG9yZTsgbmF0aXZlIGNvZGUgbmV2ZXIgcmVhZHMgb3Igc2V0cyBpdC4KICAgIHN0cnVj
+                dCBXZWJTY3JlZW46IFZpZXcgewogICAgICAgIGxldCB1cmw6IFVSTAogICAgICAgIGxldCBtb2RlbDogQ29tcGFuaW9uTW9k
+                ZWwKICAgICAgICBARW52aXJvbm1lbnQoXC5vcGVuVVJMKSBwcml2YXRlIHZhciBvcGVuVVJMCgogICAgICAgIHZhciBib2R5
+                OiBzb21lIFZpZXcgewogICAgICAgICAgICBXZWJWaWV3SG9zdCh1cmw6IHVybCwgbW9kZWw6IG1vZGVsLCBzZXJ2ZXJDaGVj
+                azogbW9kZWwuc3RhdHVzLmNoZWNrKSB7IGRlY2lzaW9uLCB0YXJnZXQgaW4KICAgICAgICAgICAgICAgIGlmIGNhc2UgLm9w
+                ZW5FeHRlcm5hbGx5KGxldCBleHRlcm5hbCwgXykgPSBtb2RlbC5mb2xsb3dGcm9tV2ViU2NyZWVuKHRhcmdldCwgZGVjaXNp
+                b246IGRlY2lzaW9uKSB7CiAgICAgICAgICAgICAgICAgICAgb3BlblVSTChleHRlcm5hbCkKICAgICAgICAgICAgICAgIH0K
+                ICAgICAgICAgICAgfQogICAgICAgIH0KICAgIH0KCiAgICAvLy8gSG9zdHMgb25lIGBXS1dlYlZpZXdgIHdpdGggdGhlIGJy
+                aWRnZSBhZGFwdGVyIGF0dGFjaGVkOyB0cmFuc2xhdGVzLCBkZWNpZGVzIG5vdGhpbmcuCiAgICAvLy8gTWFpbi1hY3RvciBp
+                c29sYXRlZCBhcyBhIHdob2xlOiB0aGUgcmVwcmVzZW50YWJsZSBjb25mb3JtYW5jZSBpcyBpbiBhbiBleHRlbnNpb24sIGFu
+                ZAogICAgLy8vIGBXZWJWaWV3QnJpZGdlYCBhbmQgYEJyaWRnZURpc3BhdGNoZXJgIGFyZSBjcmVhdGVkIG9uIHRoZSBtYWlu
+                IGFjdG9yLgogICAgQE1haW5BY3RvcgogICAgc3RydWN0IFdlYlZpZXdIb3N0IHsKICAgICAgICBsZXQgdXJsOiBVUkwKICAg
+                ICAgICBsZXQgbW9kZWw6IENvbXBhbmlvbk1vZGVsCiAgICAgICAgLy8vIFRoZSBzZXJ2ZXIncyBzdGF0ZSBub3c7IGVhY2gg
+                Y2hhbmdlIHJlYWNoZXMgdGhlIHBhZ2UgYXMgYHNlcnZlckNoZWNrZWRgLgogICAgICAgIGxldCBzZXJ2ZXJDaGVjazogU2Vy
+                dmVyQ2hlY2sKICAgICAgICBsZXQgcm91dGU6IEBNYWluQWN0b3IgKExpbmtEZWNpc2lvbiwgVVJMKSAtPiBWb2lkCgogICAg
+                ICAgIGZ1bmMgbWFrZUNvb3JkaW5hdG9yKCkgLT4gV2ViVmlld0JyaWRnZSB7CiAgICAgICAgICAgIGxldCBkaXNwYXRjaGVy
+                ID0gQnJpZGdlRGlzcGF0Y2hlcihtYW5pZmVzdDogR2VuZXJhdGVkTWFuaWZlc3QubWFuaWZlc3QpCiAgICAgICAgICAgIGRp
+                c3BhdGNoZXIuaGFuZGxlKEJyaWRnZUFjdGlvbnMuQ29tcGFyZVJlbGVhc2Uuc2VsZikgeyBbbW9kZWxdIHF1ZXJ5IGluCiAg
+                ICAgICAgICAgICAgICB0cnkgYXdhaXQgbW9kZWwuY29tcGFyZVJlbGVhc2UocXVlcnkpCiAgICAgICAgICAgIH0KICAgICAg
+                ICAgICAgcmV0dXJuIFdlYlZpZXdCcmlkZ2UoCiAgICAgICAgICAgICAgICBkaXNwYXRjaGVyOiBkaXNwYXRjaGVyLCBuYXZp
+                Z2F0aW9uOiBXZWJTY3JlZW5OYXZpZ2F0aW9uUG9saWN5KHJvdXRlcjogR2VuZXJhdGVkTWFuaWZlc3Qucm91dGVyKSwKICAg
+                ICAgICAgICAgICAgIHJvdXRlOiByb3V0ZSkKICAgICAgICB9CgogICAgICAgIC8vLyBTZW5kcyB0aGUgc2VydmVyJ3Mgc3Rh
+                dGUgdG8gdGhlIHBhZ2UuIEJlZm9yZSB0aGUgcGFnZSdzIGhlbGxvIChsb2FkaW5nLCBvciBhIHBhZ2UKICAgICAgICAvLy8g
+                d2l0aG91dCB0aGUgbW9kdWxlKSB0aGUgZGlzcGF0Y2hlciByZWZ1c2VzIHRoZSBldmVudDsgdGhlIHBhZ2UgYXNrcyBvbiBs
+                b2FkIGluc3RlYWQuCiAgICAgICAgZmlsZXByaXZhdGUgZnVuYyBkZWxpdmVyKF8gYnJpZGdlOiBXZWJWaWV3QnJpZGdlKSB7
+                CiAgICAgICAgICAgIGxldCBjaGVjayA9IHNlcnZlckNoZWNrCiAgICAgICAgICAgIFRhc2sgeyB0cnk/IGF3YWl0IGJyaWRn
+                ZS5zZW5kKEJyaWRnZUV2ZW50cy5TZXJ2ZXJDaGVja2VkLnNlbGYsIGNoZWNrKSB9CiAgICAgICAgfQoKICAgICAgICBmaWxl
+                cHJpdmF0ZSBmdW5jIG1ha2VXZWJWaWV3KF8gYnJpZGdlOiBXZWJWaWV3QnJpZGdlKSAtPiBXS1dlYlZpZXcgewogICAgICAg
+                ICAgICBsZXQgd2ViVmlldyA9IFdLV2ViVmlldyhmcmFtZTogLnplcm8sIGNvbmZpZ3VyYXRpb246IFdLV2ViVmlld0NvbmZp
+                Z3VyYXRpb24oKSkKICAgICAgICAgICAgYnJpZGdlLmF0dGFjaCh0bzogd2ViVmlldykKICAgICAgICAgICAgd2ViVmlldy5s
+                b2FkKFVSTFJlcXVlc3QodXJsOiB1cmwpKQogICAgICAgICAgICByZXR1cm4gd2ViVmlldwogICAgICAgIH0KICAgIH0KCiAg
+                ICAjaWYgb3MoaU9TKQogICAgICAgIGV4dGVuc2lvbiBXZWJWaWV3SG9zdDogVUlWaWV3UmVwcmVzZW50YWJsZSB7CiAgICAg
+                ICAgICAgIGZ1bmMgbWFrZVVJVmlldyhjb250ZXh0OiBDb250ZXh0KSAtPiBXS1dlYlZpZXcgeyBtYWtlV2ViVmlldyhjb250
+                ZXh0LmNvb3JkaW5hdG9yKSB9CiAgICAgICAgICAgIGZ1bmMgdXBkYXRlVUlWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBj
+                b250ZXh0OiBDb250ZXh0KSB7IGRlbGl2ZXIoY29udGV4dC5jb29yZGluYXRvcikgfQogICAgICAgICAgICBzdGF0aWMgZnVu
+                YyBkaXNtYW50bGVVSVZpZXcoXyB3ZWJWaWV3OiBXS1dlYlZpZXcsIGNvb3JkaW5hdG9yOiBXZWJWaWV3QnJpZGdlKSB7IGNv
+                b3JkaW5hdG9yLmRldGFjaCgpIH0KICAgICAgICB9CiAgICAjZWxzZWlmIG9zKG1hY09TKQogICAgICAgIGV4dGVuc2lvbiBX
+                ZWJWaWV3SG9zdDogTlNWaWV3UmVwcmVzZW50YWJsZSB7CiAgICAgICAgICAgIGZ1bmMgbWFrZU5TVmlldyhjb250ZXh0OiBD
+                b250ZXh0KSAtPiBXS1dlYlZpZXcgeyBtYWtlV2ViVmlldyhjb250ZXh0LmNvb3JkaW5hdG9yKSB9CiAgICAgICAgICAgIGZ1
+                bmMgdXBkYXRlTlNWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBjb250ZXh0OiBDb250ZXh0KSB7IGRlbGl2ZXIoY29udGV4
+                dC5jb29yZGluYXRvcikgfQogICAgICAgICAgICBzdGF0aWMgZnVuYyBkaXNtYW50bGVOU1ZpZXcoXyB3ZWJWaWV3OiBXS1dl
+                YlZpZXcsIGNvb3JkaW5hdG9yOiBXZWJWaWV3QnJpZGdlKSB7IGNvb3JkaW5hdG9yLmRldGFjaCgpIH0KICAgICAgICB9CiAg
+                ICAjZW5kaWYKI2VuZGlmCg==
                 """
         ),
         (
@@ -901,6 +1065,44 @@ extension CompanionTemplate {
                 ICAgICAgaWYgY2FsbHMgPj0gY291bnQgeyByZXR1cm4gfQogICAgICAgIGF3YWl0IHdpdGhDaGVja2VkQ29udGludWF0aW9u
                 IHsgY2FsbFdhaXRlcnMuYXBwZW5kKChjb3VudCwgJDApKSB9CiAgICB9CgogICAgZnVuYyByZWxlYXNlKCkgewogICAgICAg
                 IGlmICFoZWxkLmlzRW1wdHkgeyBoZWxkLnJlbW92ZUZpcnN0KCkucmVzdW1lKCkgfQogICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Tests/CompanionCoreTests/CompanionWindowTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gV2hpY2ggZGVzdGluYXRpb25zIG1heSBvcGVuIGluIGEgd2luZG93IG9mIHRoZWlyIG93
+                biAoYFdpbmRvd0dyb3VwKGZvcjogRGVzdGluYXRpb24uc2VsZilgKS4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBhbmlvbiB3
+                aW5kb3dzIikKc3RydWN0IENvbXBhbmlvbldpbmRvd1Rlc3RzIHsKICAgIHByaXZhdGUgZnVuYyBtb2RlbCgpIC0+IENvbXBh
+                bmlvbk1vZGVsIHsKICAgICAgICBDb21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgpLAogICAg
+                ICAgICAgICBjaGVja2VyOiB7IGFkZHJlc3MsIF8gdGhyb3dzKFNlcnZlclZlcnNpb25FcnJvcikgaW4gdGhyb3cgLmNhbmNl
+                bGxlZChhZGRyZXNzLnZlcnNpb25VUkwpIH0pCiAgICB9CgogICAgbm9uaXNvbGF0ZWQgc3RhdGljIGxldCBkZXN0aW5hdGlv
+                bnM6IFtEZXN0aW5hdGlvbl0gPSBbCiAgICAgICAgLnNlcnZlcnMsIC5zZXJ2ZXIoc2VydmVySUQ6IFVVSUQodXVpZFN0cmlu
+                ZzogIjBGNkYxQzlFLTJCN0QtNEI4RS05QzU1LTNDMkQxQTBCOUU3NyIpISksIC5hZGRTZXJ2ZXIsCiAgICAgICAgLnJlbGVh
+                c2VOb3Rlcyh2ZXJzaW9uOiAiMS40LjAiKSwgLmRvY3MsIC5hY2NvdW50LAogICAgXQoKICAgIEBUZXN0KCJzY3JlZW5zIHRo
+                ZSBhcHAgc2hvd3MgbWF5IG9wZW4gYSB3aW5kb3c7IGEgbGluayBvdXQgdG8gdGhlIGJyb3dzZXIgbWF5IG5vdCIpCiAgICBm
+                dW5jIHdoaWNoRGVzdGluYXRpb25zKCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAgICAgICAjZXhwZWN0KFNl
+                bGYuZGVzdGluYXRpb25zLmZpbHRlcihtb2RlbC5vcGVuc0luTmV3V2luZG93KSA9PSBBcnJheShTZWxmLmRlc3RpbmF0aW9u
+                cy5kcm9wTGFzdCgpKSkKICAgICAgICAjZXhwZWN0KCFtb2RlbC5vcGVuc0luTmV3V2luZG93KC5hY2NvdW50KSkKICAgIH0K
+                CiAgICBAVGVzdCgiYSBkZXN0aW5hdGlvbiB3aG9zZSBjYXBhYmlsaXRpZXMgdGhlIHBlcnNvbiBsYWNrcyBkb2VzIG5vdCBv
+                cGVuIGEgd2luZG93IikKICAgIGZ1bmMgY2FwYWJpbGl0aWVzKCkgewogICAgICAgIGxldCBtb2RlbCA9IG1vZGVsKCkKICAg
+                ICAgICBtb2RlbC5jYXBhYmlsaXRpZXMgPSBbLnNlcnZlcnNSZWFkXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5O
+                ZXdXaW5kb3coLmFkZFNlcnZlcikpCiAgICAgICAgI2V4cGVjdChtb2RlbC5vcGVuc0luTmV3V2luZG93KC5zZXJ2ZXJzKSkK
+                ICAgICAgICBtb2RlbC5jYXBhYmlsaXRpZXMgPSBbXQogICAgICAgICNleHBlY3QoIW1vZGVsLm9wZW5zSW5OZXdXaW5kb3co
+                LnNlcnZlcnMpKQogICAgICAgICNleHBlY3QobW9kZWwub3BlbnNJbk5ld1dpbmRvdygucmVsZWFzZU5vdGVzKHZlcnNpb246
+                ICIxLjQuMCIpKSkKICAgIH0KCiAgICBAVGVzdCgiRmlsZSDilrggT3BlbiBpbiBOZXcgV2luZG93IG9wZW5zIHRoZSBzZWxl
+                Y3Rpb24gd2hlbiBpdCBtYXkiKQogICAgZnVuYyBmcm9tVGhlU2VsZWN0aW9uKCkgdGhyb3dzIHsKICAgICAgICBsZXQgbW9k
+                ZWwgPSBtb2RlbCgpCiAgICAgICAgI2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSBuaWwpCiAgICAgICAg
+                bW9kZWwuc2VsZWN0aW9uID0gLmRlc3RpbmF0aW9uKC5yZWxlYXNlTm90ZXModmVyc2lvbjogIjEuNC4wIikpCiAgICAgICAg
+                I2V4cGVjdChtb2RlbC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSAucmVsZWFzZU5vdGVzKHZlcnNpb246ICIxLjQuMCIpKQog
+                ICAgICAgIG1vZGVsLnNlbGVjdGlvbiA9IC5kZXN0aW5hdGlvbiguYWNjb3VudCkKICAgICAgICAjZXhwZWN0KG1vZGVsLm5l
+                d1dpbmRvd0Rlc3RpbmF0aW9uID09IG5pbCkKICAgICAgICBtb2RlbC5zZWxlY3Rpb24gPSAud2ViUGFnZSh0cnkgI3JlcXVp
+                cmUoVVJMKHN0cmluZzogImh0dHBzOi8vYXBwLmV4YW1wbGUuY29tL3ByaWNpbmciKSkpCiAgICAgICAgI2V4cGVjdChtb2Rl
+                bC5uZXdXaW5kb3dEZXN0aW5hdGlvbiA9PSBuaWwpCiAgICB9CgogICAgQFRlc3QoImEgd2luZG93J3MgZGVzdGluYXRpb24g
+                c3Vydml2ZXMgc3RhdGUgcmVzdG9yYXRpb24gKENvZGFibGUgcm91bmQgdHJpcCkiLCBhcmd1bWVudHM6IGRlc3RpbmF0aW9u
+                cykKICAgIGZ1bmMgcmVzdG9yYXRpb24oZGVzdGluYXRpb246IERlc3RpbmF0aW9uKSB0aHJvd3MgewogICAgICAgIGxldCBk
+                YXRhID0gdHJ5IEpTT05FbmNvZGVyKCkuZW5jb2RlKGRlc3RpbmF0aW9uKQogICAgICAgICNleHBlY3QodHJ5IEpTT05EZWNv
+                ZGVyKCkuZGVjb2RlKERlc3RpbmF0aW9uLnNlbGYsIGZyb206IGRhdGEpID09IGRlc3RpbmF0aW9uKQogICAgfQp9Cg==
                 """
         ),
         (
@@ -1035,6 +1237,177 @@ extension CompanionTemplate {
                 dGVzLm1hcChcLnByZXNlbnRhdGlvbi50aXRsZSkKICAgICAgICAjZXhwZWN0KFNldCh0aXRsZXMpLmNvdW50ID09IHN0YXRl
                 cy5jb3VudCkKICAgICAgICAjZXhwZWN0KFNldCh0aXRsZXMpID09IFNldChTZXJ2ZXJTdGF0dXNQcmVzZW50YXRpb24udGl0
                 bGVLZXlzKSkKICAgIH0KfQo=
+                """
+        ),
+        (
+            path: "Tests/CompanionCoreTests/WebScreenBridgeTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gVGhlIHJlbGVhc2Utbm90ZXMgcGFnZSBhc2tzIG5hdGl2ZSB3aGljaCB2ZXJzaW9uIHRo
+                ZSBzZXJ2ZXIgcnVucyAoYGNvbXBhcmVSZWxlYXNlYCkgYW5kIGhlYXJzCi8vLyBgc2VydmVyQ2hlY2tlZGA6IG1lc3NhZ2Vz
+                IGdvIHRocm91Z2ggYSBgQnJpZGdlRGlzcGF0Y2hlcmAgYnVpbHQgZnJvbSB0aGUgY29tcGFuaW9uJ3MgbWFuaWZlc3QsCi8v
+                LyBkZWNvZGVkIGludG8gdGhlIGdlbmVyYXRlZCB0eXBlcywgYW5zd2VyZWQgYnkgYGBDb21wYW5pb25Nb2RlbC9jb21wYXJl
+                UmVsZWFzZShfOilgYC4KQE1haW5BY3RvcgpAU3VpdGUoIkNvbXBhbmlvbiB3ZWIgc2NyZWVuIGJyaWRnZSIpCnN0cnVjdCBX
+                ZWJTY3JlZW5CcmlkZ2VUZXN0cyB7CiAgICAvLy8gVGhlIG1haW4gZnJhbWUgb2YgdGhlIG1hbmlmZXN0J3MgaW50ZXJuYWwg
+                b3JpZ2luLCBhcyBXZWJLaXQgcmVwb3J0cyBpdCAocG9ydCAwOiB0aGUgZGVmYXVsdCkuCiAgICBzdGF0aWMgbGV0IHBhZ2Ug
+                PSBCcmlkZ2VGcmFtZShpc01haW5GcmFtZTogdHJ1ZSwgc2NoZW1lOiAiaHR0cHMiLCBob3N0OiAiYXBwLmV4YW1wbGUuY29t
+                IiwgcG9ydDogMCkKICAgIC8vLyBXaGF0IHRoZSBnZW5lcmF0ZWQgbW9kdWxlIHBvc3RzIGZpcnN0OiBgSlNPTi5zdHJpbmdp
+                ZnlgIG9mIGl0cyBoZWxsby4KICAgIHN0YXRpYyBsZXQgaGVsbG8gPQogICAgICAgICMieyJwcm90b2NvbCI6MSwidHlwZSI6
+                ImhlbGxvIiwiaWQiOiJtMSIsInZlcnNpb25zIjpbMV0sImFjdGlvbnMiOlsiY29tcGFyZVJlbGVhc2UiXSwiZXZlbnRzIjpb
+                InNlcnZlckNoZWNrZWQiXX0iIwoKICAgIC8vLyBPbmUgY29udmVyc2F0aW9uIHJlY29yZGVkIGJ5dGUgZm9yIGJ5dGUgaW4g
+                YFRlc3RzL3dlYi1zY3JlZW4td2lyZS5qc29uYDsgdGhlIHBhZ2UncyBub2RlCiAgICAvLy8gdGVzdCAoZXhhbXBsZXMvY29t
+                cGFuaW9uLXdlYikgY2hlY2tzIHRoZSBnZW5lcmF0ZWQgbW9kdWxlIGFnYWluc3QgdGhlIHNhbWUgZmlsZS4KICAgIHN0cnVj
+                dCBXaXJlOiBEZWNvZGFibGUgewogICAgICAgIGxldCByZWxlYXNlLCBzZXJ2ZXJWZXJzaW9uLCBoZWxsbywgd2VsY29tZSwg
+                cmVxdWVzdCwgcmVwbHksIGV2ZW50LCBldmVudFNjcmlwdDogU3RyaW5nCgogICAgICAgIHN0YXRpYyBmdW5jIGxvYWQoKSB0
+                aHJvd3MgLT4gV2lyZSB7CiAgICAgICAgICAgIGxldCB1cmwgPSBVUkwoZmlsZVVSTFdpdGhQYXRoOiAjZmlsZVBhdGgpLmRl
+                bGV0aW5nTGFzdFBhdGhDb21wb25lbnQoKS5kZWxldGluZ0xhc3RQYXRoQ29tcG9uZW50KCkKICAgICAgICAgICAgICAgIC5h
+                cHBlbmRpbmdQYXRoQ29tcG9uZW50KCJ3ZWItc2NyZWVuLXdpcmUuanNvbiIpCiAgICAgICAgICAgIHJldHVybiB0cnkgSlNP
+                TkRlY29kZXIoKS5kZWNvZGUoV2lyZS5zZWxmLCBmcm9tOiBEYXRhKGNvbnRlbnRzT2Y6IHVybCkpCiAgICAgICAgfQogICAg
+                fQoKICAgIC8vLyBXaGF0IHRoZSBnZW5lcmF0ZWQgbW9kdWxlIHBvc3RzIGZvciBgc2VuZCgiY29tcGFyZVJlbGVhc2UiLCBw
+                YXlsb2FkKWAuCiAgICBzdGF0aWMgZnVuYyByZXF1ZXN0KF8gcGF5bG9hZEpTT046IFN0cmluZywgaWQ6IFN0cmluZyA9ICJt
+                MiIpIC0+IFN0cmluZyB7CiAgICAgICAgIyJ7InByb3RvY29sIjoxLCJ0eXBlIjoicmVxdWVzdCIsImlkIjoiXCMoaWQpIiwi
+                YWN0aW9uIjoiY29tcGFyZVJlbGVhc2UiLCJwYXlsb2FkIjpcIyhwYXlsb2FkSlNPTil9IiMKICAgIH0KCiAgICAvLy8gQSBt
+                b2RlbCB3aG9zZSBjaGVja3MgYW5zd2VyIGBhbnN3ZXJzYCBpbiB0dXJuLCBhbmQgdGhlIGRpc3BhdGNoZXIgdGhlIHdlYiBz
+                Y3JlZW4gYnVpbGRzIGZvciBpdC4KICAgIHByaXZhdGUgZnVuYyBzY3JlZW4oXyBhbnN3ZXJzOiBbUmVzdWx0PFNlcnZlclZl
+                cnNpb24sIFNlcnZlclZlcnNpb25FcnJvcj5dKSAtPiAoCiAgICAgICAgQ29tcGFuaW9uTW9kZWwsIEJyaWRnZURpc3BhdGNo
+                ZXIsIENvbXBhbmlvbk1vZGVsVGVzdHMuU2NyaXB0ZWRDaGVja2VyCiAgICApIHsKICAgICAgICBsZXQgc2NyaXB0ZWQgPSBD
+                b21wYW5pb25Nb2RlbFRlc3RzLlNjcmlwdGVkQ2hlY2tlcihhbnN3ZXJzKQogICAgICAgIGxldCBtb2RlbCA9IENvbXBhbmlv
+                bk1vZGVsKHN0b3JlOiAuaW5NZW1vcnkoImh0dHBzOi8vcmFzdHJpbGxvLmV4YW1wbGUiKSwgY2hlY2tlcjogc2NyaXB0ZWQu
+                Y2hlY2tlcikKICAgICAgICBsZXQgZGlzcGF0Y2hlciA9IEJyaWRnZURpc3BhdGNoZXIobWFuaWZlc3Q6IEdlbmVyYXRlZE1h
+                bmlmZXN0Lm1hbmlmZXN0KQogICAgICAgIC8vIFRoZSBzYW1lIHJlZ2lzdHJhdGlvbiBhcyBTb3VyY2VzL1dlYlNjcmVlbi5z
+                d2lmdC4KICAgICAgICBkaXNwYXRjaGVyLmhhbmRsZShCcmlkZ2VBY3Rpb25zLkNvbXBhcmVSZWxlYXNlLnNlbGYpIHsgcXVl
+                cnkgaW4gdHJ5IGF3YWl0IG1vZGVsLmNvbXBhcmVSZWxlYXNlKHF1ZXJ5KSB9CiAgICAgICAgcmV0dXJuIChtb2RlbCwgZGlz
+                cGF0Y2hlciwgc2NyaXB0ZWQpCiAgICB9CgogICAgcHJpdmF0ZSBmdW5jIG9iamVjdChfIGpzb246IFN0cmluZykgdGhyb3dz
+                IC0+IE5TRGljdGlvbmFyeSB7CiAgICAgICAgdHJ5ICNyZXF1aXJlKEpTT05TZXJpYWxpemF0aW9uLmpzb25PYmplY3Qod2l0
+                aDogRGF0YShqc29uLnV0ZjgpKSBhcz8gTlNEaWN0aW9uYXJ5LCAibm90IGFuIG9iamVjdDogXChqc29uKSIpCiAgICB9Cgog
+                ICAgcHJpdmF0ZSBmdW5jIHZlcnNpb24oXyB0ZXh0OiBTdHJpbmcpIHRocm93cyAtPiBTZXJ2ZXJWZXJzaW9uIHsgdHJ5IFNl
+                cnZlclZlcnNpb24oYm9keTogQXJyYXkodGV4dC51dGY4KSkgfQoKICAgIEBUZXN0KCJ0aGUgcmVjb3JkZWQgY29udmVyc2F0
+                aW9uOiBuYXRpdmUgYW5zd2VycyB0aGUgbW9kdWxlJ3MgZXhhY3QgbWVzc2FnZXMgd2l0aCB0aGUgZXhhY3QgdGV4dHMiKQog
+                ICAgZnVuYyByZWNvcmRlZENvbnZlcnNhdGlvbigpIGFzeW5jIHRocm93cyB7CiAgICAgICAgbGV0IHdpcmUgPSB0cnkgV2ly
+                ZS5sb2FkKCkKICAgICAgICAjZXhwZWN0KHdpcmUuaGVsbG8gPT0gU2VsZi5oZWxsbykKICAgICAgICAjZXhwZWN0KHdpcmUu
+                cmVxdWVzdCA9PSBTZWxmLnJlcXVlc3QoIyJ7InJlbGVhc2UiOiJcIyh3aXJlLnJlbGVhc2UpIn0iIykpCiAgICAgICAgbGV0
+                IChtb2RlbCwgZGlzcGF0Y2hlciwgXykgPSBzY3JlZW4oWy5zdWNjZXNzKHRyeSB2ZXJzaW9uKHdpcmUuc2VydmVyVmVyc2lv
+                bikpXSkKICAgICAgICAjZXhwZWN0KGF3YWl0IGRpc3BhdGNoZXIucmVjZWl2ZSh3aXJlLmhlbGxvLCBmcm9tOiBTZWxmLnBh
+                Z2UpID09IHdpcmUud2VsY29tZSkKICAgICAgICAjZXhwZWN0KGF3YWl0IGRpc3BhdGNoZXIucmVjZWl2ZSh3aXJlLnJlcXVl
+                c3QsIGZyb206IFNlbGYucGFnZSkgPT0gd2lyZS5yZXBseSkKICAgICAgICAjZXhwZWN0KHRyeSBkaXNwYXRjaGVyLmV2ZW50
+                RW52ZWxvcGUoQnJpZGdlRXZlbnRzLlNlcnZlckNoZWNrZWQuc2VsZiwgbW9kZWwuc3RhdHVzLmNoZWNrKSA9PSB3aXJlLmV2
+                ZW50KQogICAgICAgICNleHBlY3QodHJ5IGRpc3BhdGNoZXIuZXZlbnRTY3JpcHQoQnJpZGdlRXZlbnRzLlNlcnZlckNoZWNr
+                ZWQuc2VsZiwgbW9kZWwuc3RhdHVzLmNoZWNrKSA9PSB3aXJlLmV2ZW50U2NyaXB0KQogICAgfQoKICAgIEBUZXN0KCJ0aGUg
+                cGFnZSdzIGhlbGxvIGlzIHdlbGNvbWVkIHdpdGggdGhlIG1hbmlmZXN0J3MgYWN0aW9uIGFuZCBldmVudCIpCiAgICBmdW5j
+                IGhhbmRzaGFrZSgpIGFzeW5jIHRocm93cyB7CiAgICAgICAgbGV0IChfLCBkaXNwYXRjaGVyLCBfKSA9IHNjcmVlbihbXSkK
+                ICAgICAgICBsZXQgd2VsY29tZSA9IHRyeSBvYmplY3QoYXdhaXQgZGlzcGF0Y2hlci5yZWNlaXZlKFNlbGYuaGVsbG8sIGZy
+                b206IFNlbGYucGFnZSkpCiAgICAgICAgI2V4cGVjdCgKICAgICAgICAgICAgd2VsY29tZQogICAgICAgICAgICAgICAgPT0g
+                WwogICAgICAgICAgICAgICAgICAgICJwcm90b2NvbCI6IDEsICJ0eXBlIjogIndlbGNvbWUiLCAiaWQiOiAibTEiLCAidmVy
+                c2lvbiI6IDEsICJhY3Rpb25zIjogWyJjb21wYXJlUmVsZWFzZSJdLAogICAgICAgICAgICAgICAgICAgICJldmVudHMiOiBb
+                InNlcnZlckNoZWNrZWQiXSwKICAgICAgICAgICAgICAgIF0pCiAgICB9CgogICAgQFRlc3QoIm5ldmVyIGNoZWNrZWQ6IG5h
+                dGl2ZSBjaGVja3Mgb25jZSwgdGhlbiBhbnN3ZXJzIHdpdGggdGhlIHNlcnZlcidzIHZlcnNpb24gYW5kIHRoZSBtYXRjaCIp
+                CiAgICBmdW5jIGZpcnN0QW5zd2VyQ2hlY2tzT25jZSgpIGFzeW5jIHRocm93cyB7CiAgICAgICAgbGV0IChtb2RlbCwgZGlz
+                cGF0Y2hlciwgc2NyaXB0ZWQpID0gc2NyZWVuKFsuc3VjY2Vzcyh0cnkgdmVyc2lvbigidjEuNC4wIikpXSkKICAgICAgICBf
+                ID0gYXdhaXQgZGlzcGF0Y2hlci5yZWNlaXZlKFNlbGYuaGVsbG8sIGZyb206IFNlbGYucGFnZSkKICAgICAgICBsZXQgcmVw
+                bHkgPSB0cnkgb2JqZWN0KGF3YWl0IGRpc3BhdGNoZXIucmVjZWl2ZShTZWxmLnJlcXVlc3QoIyJ7InJlbGVhc2UiOiIxLjQu
+                MCJ9IiMpLCBmcm9tOiBTZWxmLnBhZ2UpKQogICAgICAgICNleHBlY3QoCiAgICAgICAgICAgIHJlcGx5CiAgICAgICAgICAg
+                ICAgICA9PSBbCiAgICAgICAgICAgICAgICAgICAgInByb3RvY29sIjogMSwgInR5cGUiOiAicmVwbHkiLCAiaWQiOiAibTIi
+                LAogICAgICAgICAgICAgICAgICAgICJwYXlsb2FkIjogWyJjaGVjayI6ICJyZWFjaGFibGUiLCAidmVyc2lvbiI6ICJ2MS40
+                LjAiLCAibWF0Y2giOiAidGhpc1JlbGVhc2UiXSwKICAgICAgICAgICAgICAgIF0pCiAgICAgICAgI2V4cGVjdChhd2FpdCBz
+                Y3JpcHRlZC5jYWxscyA9PSBbImh0dHBzOi8vcmFzdHJpbGxvLmV4YW1wbGUiXSkKICAgICAgICAvLyBBc2tlZCBhZ2Fpbjog
+                dGhlIGFuc3dlciBjb21lcyBmcm9tIHRoZSBsYXN0IGNoZWNrLCBubyBuZXcgcmVxdWVzdCB0byB0aGUgc2VydmVyLgogICAg
+                ICAgIGxldCBhZ2FpbiA9IHRyeSBvYmplY3QoCiAgICAgICAgICAgIGF3YWl0IGRpc3BhdGNoZXIucmVjZWl2ZShTZWxmLnJl
+                cXVlc3QoIyJ7InJlbGVhc2UiOiIxLjUuMCJ9IiMsIGlkOiAibTMiKSwgZnJvbTogU2VsZi5wYWdlKSkKICAgICAgICAjZXhw
+                ZWN0KAogICAgICAgICAgICBhZ2FpblsicGF5bG9hZCJdIGFzPyBOU0RpY3Rpb25hcnkgPT0gWyJjaGVjayI6ICJyZWFjaGFi
+                bGUiLCAidmVyc2lvbiI6ICJ2MS40LjAiLCAibWF0Y2giOiAib3RoZXJWZXJzaW9uIl0pCiAgICAgICAgI2V4cGVjdChhd2Fp
+                dCBzY3JpcHRlZC5jYWxscy5jb3VudCA9PSAxKQogICAgICAgICNleHBlY3QobW9kZWwuc3RhdHVzID09IC5yZWFjaGFibGUo
+                dHJ5IHZlcnNpb24oInYxLjQuMCIpKSkKICAgIH0KCiAgICBAVGVzdCgiYSBmYWlsZWQgY2hlY2sgYW5zd2VycyBpdHMgc3Rh
+                dGUsIG5vIHZlcnNpb24sIG1hdGNoIHVua25vd24iKQogICAgZnVuYyBmYWlsZWRDaGVjaygpIGFzeW5jIHRocm93cyB7CiAg
+                ICAgICAgbGV0IHVybCA9IHRyeSAjcmVxdWlyZShVUkwoc3RyaW5nOiAiaHR0cHM6Ly9yYXN0cmlsbG8uZXhhbXBsZS9hcGkv
+                dmVyc2lvbiIpKQogICAgICAgIGxldCAoXywgZGlzcGF0Y2hlciwgXykgPSBzY3JlZW4oWy5mYWlsdXJlKC51bnJlYWNoYWJs
+                ZSh1cmwsIHJlYXNvbjogImNvbm5lY3Rpb24gcmVmdXNlZCIpKV0pCiAgICAgICAgbGV0IHJlcGx5ID0gdHJ5IG9iamVjdChh
+                d2FpdCBkaXNwYXRjaGVyLnJlY2VpdmUoU2VsZi5yZXF1ZXN0KCMieyJyZWxlYXNlIjoiMS40LjAifSIjKSwgZnJvbTogU2Vs
+                Zi5wYWdlKSkKICAgICAgICAjZXhwZWN0KHJlcGx5WyJwYXlsb2FkIl0gYXM/IE5TRGljdGlvbmFyeSA9PSBbImNoZWNrIjog
+                InVucmVhY2hhYmxlIiwgIm1hdGNoIjogInVua25vd24iXSkKICAgIH0KCiAgICBub25pc29sYXRlZCBzdGF0aWMgbGV0IG1h
+                dGNoZXM6IFsoc2VydmVyOiBTdHJpbmcsIHJlbGVhc2U6IFN0cmluZywgbWF0Y2g6IFJlbGVhc2VNYXRjaCldID0gWwogICAg
+                ICAgICgidjEuNC4wIiwgIjEuNC4wIiwgLnRoaXNSZWxlYXNlKSwKICAgICAgICAoInYxLjQuMCIsICJ2MS40LjAiLCAudGhp
+                c1JlbGVhc2UpLAogICAgICAgICgiMS40LjAiLCAidjEuNC4wIiwgLnRoaXNSZWxlYXNlKSwKICAgICAgICAoIjIwMjYtMTEt
+                MzAgYnVpbGQiLCAiMjAyNi0xMS0zMCBidWlsZCIsIC50aGlzUmVsZWFzZSksCiAgICAgICAgKCJ2MS40LjAtZGlydHkiLCAi
+                MS40LjAiLCAuYmFzZWRPblRoaXNSZWxlYXNlKSwKICAgICAgICAoInYxLjQuMC0zLWcxYTJiM2M0IiwgIjEuNC4wIiwgLmJh
+                c2VkT25UaGlzUmVsZWFzZSksCiAgICAgICAgKCJ2MS40LjAtMy1nMWEyYjNjNC1kaXJ0eSIsICJ2MS40LjAiLCAuYmFzZWRP
+                blRoaXNSZWxlYXNlKSwKICAgICAgICAoInYxLjUuMCIsICIxLjQuMCIsIC5vdGhlclZlcnNpb24pLAogICAgICAgICgidjEu
+                NC4wLXJjLjEiLCAiMS40LjAiLCAub3RoZXJWZXJzaW9uKSwKICAgICAgICAoInYxLjQuMC0zLWcxYTJiM2M0IiwgIjEuNCIs
+                IC5vdGhlclZlcnNpb24pLAogICAgICAgICgiVjEuNC4wIiwgIjEuNC4wIiwgLm90aGVyVmVyc2lvbiksCiAgICAgICAgKCJ2
+                djEuNC4wIiwgInYxLjQuMCIsIC5vdGhlclZlcnNpb24pLAogICAgICAgICgiZGV2IiwgImRldiIsIC5vdGhlclZlcnNpb24p
+                LAogICAgICAgICgiMWEyYjNjNCIsICIxYTJiM2M0IiwgLm90aGVyVmVyc2lvbiksCiAgICBdCgogICAgQFRlc3QoImhvdyB0
+                aGUgc2VydmVyJ3MgdmVyc2lvbiByZWxhdGVzIHRvIHRoZSBwYWdlJ3MgcmVsZWFzZSIsIGFyZ3VtZW50czogbWF0Y2hlcykK
+                ICAgIGZ1bmMgbWF0Y2goc2VydmVyOiBTdHJpbmcsIHJlbGVhc2U6IFN0cmluZywgZXhwZWN0ZWQ6IFJlbGVhc2VNYXRjaCkg
+                dGhyb3dzIHsKICAgICAgICAjZXhwZWN0KFJlbGVhc2VNYXRjaChzZXJ2ZXI6IHRyeSB2ZXJzaW9uKHNlcnZlciksIHJlbGVh
+                c2U6IHJlbGVhc2UpID09IGV4cGVjdGVkKQogICAgfQoKICAgIEBUZXN0KCJhbiBlbXB0eSBvciBvdmVybG9uZyByZWxlYXNl
+                IGlzIGFuIGFjdGlvbi1mYWlsZWQgcmVwbHkgbmFtaW5nIHRoZSBydWxlOyBubyBjaGVjayBydW5zIikKICAgIGZ1bmMgaW52
+                YWxpZFJlbGVhc2UoKSBhc3luYyB0aHJvd3MgewogICAgICAgIGxldCAoXywgZGlzcGF0Y2hlciwgc2NyaXB0ZWQpID0gc2Ny
+                ZWVuKFtdKQogICAgICAgIGxldCBsb25nID0gU3RyaW5nKHJlcGVhdGluZzogIjkiLCBjb3VudDogQ29tcGFuaW9uTW9kZWwu
+                bWF4aW11bVJlbGVhc2VMZW5ndGggKyAxKQogICAgICAgIGZvciBwYXlsb2FkIGluIFsjInsicmVsZWFzZSI6IiJ9IiMsICMi
+                eyJyZWxlYXNlIjoiXCMobG9uZykifSIjXSB7CiAgICAgICAgICAgIGxldCByZXBseSA9IHRyeSBvYmplY3QoYXdhaXQgZGlz
+                cGF0Y2hlci5yZWNlaXZlKFNlbGYucmVxdWVzdChwYXlsb2FkKSwgZnJvbTogU2VsZi5wYWdlKSkKICAgICAgICAgICAgbGV0
+                IGVycm9yID0gdHJ5ICNyZXF1aXJlKHJlcGx5WyJlcnJvciJdIGFzPyBOU0RpY3Rpb25hcnkpCiAgICAgICAgICAgICNleHBl
+                Y3QoZXJyb3JbImNvZGUiXSBhcz8gU3RyaW5nID09ICJhY3Rpb24tZmFpbGVkIikKICAgICAgICAgICAgI2V4cGVjdCgoZXJy
+                b3JbIm1lc3NhZ2UiXSBhcz8gU3RyaW5nKT8uY29udGFpbnMoIi9yZWxlYXNlcy97dmVyc2lvbn0iKSA9PSB0cnVlKQogICAg
+                ICAgIH0KICAgICAgICAjZXhwZWN0KGF3YWl0IHNjcmlwdGVkLmNhbGxzLmlzRW1wdHkpCiAgICB9CgogICAgQFRlc3QoInBh
+                eWxvYWRzIHRoYXQgZG8gbm90IG1hdGNoIFJlbGVhc2VRdWVyeSBhcmUgcmVmdXNlZCBiZWZvcmUgdGhlIG1vZGVsIHNlZXMg
+                dGhlbSIpCiAgICBmdW5jIGludmFsaWRQYXlsb2FkKCkgYXN5bmMgdGhyb3dzIHsKICAgICAgICBsZXQgKF8sIGRpc3BhdGNo
+                ZXIsIHNjcmlwdGVkKSA9IHNjcmVlbihbXSkKICAgICAgICBmb3IgcGF5bG9hZCBpbiBbCiAgICAgICAgICAgICMieyJyZWxl
+                YXNlIjoxNDB9IiMsICMieyJyZWxlYXNlIjoiMS40LjAiLCJvcmlnaW4iOiJodHRwczovL2FwcC5leGFtcGxlLmNvbSJ9IiMs
+                ICMie30iIywgIm51bGwiLAogICAgICAgIF0gewogICAgICAgICAgICBsZXQgcmVwbHkgPSB0cnkgb2JqZWN0KGF3YWl0IGRp
+                c3BhdGNoZXIucmVjZWl2ZShTZWxmLnJlcXVlc3QocGF5bG9hZCksIGZyb206IFNlbGYucGFnZSkpCiAgICAgICAgICAgICNl
+                eHBlY3QoKHJlcGx5WyJlcnJvciJdIGFzPyBOU0RpY3Rpb25hcnkpP1siY29kZSJdIGFzPyBTdHJpbmcgPT0gImludmFsaWQt
+                cGF5bG9hZCIsICJcKHBheWxvYWQpIikKICAgICAgICB9CiAgICAgICAgI2V4cGVjdChhd2FpdCBzY3JpcHRlZC5jYWxscy5p
+                c0VtcHR5KQogICAgfQoKICAgIEBUZXN0KCJhIHN1YmZyYW1lIG9yIGEgZm9yZWlnbiBvcmlnaW4gaXMgcmVmdXNlZCwgd2hh
+                dGV2ZXIgdGhlIG1lc3NhZ2Ugc2F5cyIpCiAgICBmdW5jIHVudHJ1c3RlZCgpIGFzeW5jIHRocm93cyB7CiAgICAgICAgbGV0
+                IChfLCBkaXNwYXRjaGVyLCBzY3JpcHRlZCkgPSBzY3JlZW4oW10pCiAgICAgICAgbGV0IGZyYW1lcyA9IFsKICAgICAgICAg
+                ICAgQnJpZGdlRnJhbWUoaXNNYWluRnJhbWU6IGZhbHNlLCBzY2hlbWU6ICJodHRwcyIsIGhvc3Q6ICJhcHAuZXhhbXBsZS5j
+                b20iLCBwb3J0OiAwKSwKICAgICAgICAgICAgQnJpZGdlRnJhbWUoaXNNYWluRnJhbWU6IHRydWUsIHNjaGVtZTogImh0dHBz
+                IiwgaG9zdDogImFwcC5leGFtcGxlLmNvbS5ldmlsLmV4YW1wbGUiLCBwb3J0OiAwKSwKICAgICAgICAgICAgQnJpZGdlRnJh
+                bWUoaXNNYWluRnJhbWU6IHRydWUsIHNjaGVtZTogImh0dHAiLCBob3N0OiAiYXBwLmV4YW1wbGUuY29tIiwgcG9ydDogMCks
+                CiAgICAgICAgXQogICAgICAgIGZvciBmcmFtZSBpbiBmcmFtZXMgewogICAgICAgICAgICBsZXQgcmVwbHkgPSB0cnkgb2Jq
+                ZWN0KGF3YWl0IGRpc3BhdGNoZXIucmVjZWl2ZShTZWxmLnJlcXVlc3QoIyJ7InJlbGVhc2UiOiIxLjQuMCJ9IiMpLCBmcm9t
+                OiBmcmFtZSkpCiAgICAgICAgICAgICNleHBlY3QoKHJlcGx5WyJlcnJvciJdIGFzPyBOU0RpY3Rpb25hcnkpP1siY29kZSJd
+                IGFzPyBTdHJpbmcgPT0gInVudHJ1c3RlZC1zZW5kZXIiLCAiXChmcmFtZSkiKQogICAgICAgIH0KICAgICAgICAjZXhwZWN0
+                KGF3YWl0IHNjcmlwdGVkLmNhbGxzLmlzRW1wdHkpCiAgICB9CgogICAgQFRlc3QoInNlcnZlckNoZWNrZWQgY2FycmllcyB0
+                aGUgc3RhdHVzJ3Mgc3RhdGUsIG9uY2UgdGhlIHBhZ2Ugc2FpZCBoZWxsbyIpCiAgICBmdW5jIGV2ZW50KCkgYXN5bmMgdGhy
+                b3dzIHsKICAgICAgICBsZXQgKG1vZGVsLCBkaXNwYXRjaGVyLCBfKSA9IHNjcmVlbihbLnN1Y2Nlc3ModHJ5IHZlcnNpb24o
+                ImRldiIpKV0pCiAgICAgICAgI2V4cGVjdCh0aHJvd3M6IEJyaWRnZUV2ZW50UmVmdXNhbC5wYWdlTm90UmVhZHkoZXZlbnQ6
+                ICJzZXJ2ZXJDaGVja2VkIikpIHsKICAgICAgICAgICAgdHJ5IGRpc3BhdGNoZXIuZXZlbnRFbnZlbG9wZShCcmlkZ2VFdmVu
+                dHMuU2VydmVyQ2hlY2tlZC5zZWxmLCBtb2RlbC5zdGF0dXMuY2hlY2spCiAgICAgICAgfQogICAgICAgIF8gPSBhd2FpdCBk
+                aXNwYXRjaGVyLnJlY2VpdmUoU2VsZi5oZWxsbywgZnJvbTogU2VsZi5wYWdlKQogICAgICAgIGF3YWl0IG1vZGVsLnJlZnJl
+                c2goKQogICAgICAgIGxldCBlbnZlbG9wZSA9IHRyeSBvYmplY3QodHJ5IGRpc3BhdGNoZXIuZXZlbnRFbnZlbG9wZShCcmlk
+                Z2VFdmVudHMuU2VydmVyQ2hlY2tlZC5zZWxmLCBtb2RlbC5zdGF0dXMuY2hlY2spKQogICAgICAgICNleHBlY3QoZW52ZWxv
+                cGUgPT0gWyJwcm90b2NvbCI6IDEsICJ0eXBlIjogImV2ZW50IiwgIm5hbWUiOiAic2VydmVyQ2hlY2tlZCIsICJwYXlsb2Fk
+                IjogInJlYWNoYWJsZSJdKQogICAgfQoKICAgIEBUZXN0KCJldmVyeSBzdGF0dXMgaGFzIGl0cyBvd24gU2VydmVyQ2hlY2ss
+                IGFuZCBldmVyeSBTZXJ2ZXJDaGVjayBpcyBzb21lIHN0YXR1cydzIikKICAgIGZ1bmMgY2hlY2tzKCkgdGhyb3dzIHsKICAg
+                ICAgICBsZXQgc3RhdHVzZXM6IFtTZXJ2ZXJTdGF0dXNdID0gWwogICAgICAgICAgICAubm90Q2hlY2tlZCwgLmNoZWNraW5n
+                LCAucmVhY2hhYmxlKHRyeSB2ZXJzaW9uKCJkZXYiKSksIC51bnJlYWNoYWJsZSgibSIpLCAubm90UmFzdHJpbGxvKCJtIiks
+                CiAgICAgICAgICAgIC5pbnNlY3VyZUFkZHJlc3MoIm0iKSwgLmludmFsaWRBZGRyZXNzKCJtIiksCiAgICAgICAgXQogICAg
+                ICAgICNleHBlY3QoU2V0KHN0YXR1c2VzLm1hcChcLmNoZWNrKSkgPT0gU2V0KFNlcnZlckNoZWNrLmFsbENhc2VzKSkKICAg
+                ICAgICAjZXhwZWN0KHN0YXR1c2VzLmNvdW50ID09IFNlcnZlckNoZWNrLmFsbENhc2VzLmNvdW50KQogICAgfQp9Cg==
+                """
+        ),
+        (
+            path: "Tests/web-screen-wire.json",
+            base64: """
+                ewogICJhYm91dCI6ICJPbmUgY29udmVyc2F0aW9uIG9mIHRoZSByZWxlYXNlLW5vdGVzIHBhZ2UgKGV4YW1wbGVzL2NvbXBh
+                bmlvbi13ZWIgaW4gUmFzdHJpbGxvTmF0aXZlKSB3aXRoIHRoZSBjb21wYW5pb24sIGJ5dGUgZm9yIGJ5dGU6IHdoYXQgdGhl
+                IGdlbmVyYXRlZCBtb2R1bGUgcG9zdHMgYW5kIHdoYXQgbmF0aXZlIGFuc3dlcnMuIENoZWNrZWQgYnkgVGVzdHMvQ29tcGFu
+                aW9uQ29yZVRlc3RzL1dlYlNjcmVlbkJyaWRnZVRlc3RzLnN3aWZ0IChuYXRpdmUgc2lkZSkgYW5kIGJ5IHRoZSBwYWdlJ3Mg
+                bm9kZSB0ZXN0IChwYWdlIHNpZGUpLiIsCiAgInJlbGVhc2UiOiAiMS40LjAiLAogICJzZXJ2ZXJWZXJzaW9uIjogInYxLjQu
+                MCIsCiAgImhlbGxvIjogIntcInByb3RvY29sXCI6MSxcInR5cGVcIjpcImhlbGxvXCIsXCJpZFwiOlwibTFcIixcInZlcnNp
+                b25zXCI6WzFdLFwiYWN0aW9uc1wiOltcImNvbXBhcmVSZWxlYXNlXCJdLFwiZXZlbnRzXCI6W1wic2VydmVyQ2hlY2tlZFwi
+                XX0iLAogICJ3ZWxjb21lIjogIntcInByb3RvY29sXCI6MSxcInR5cGVcIjpcIndlbGNvbWVcIixcImlkXCI6XCJtMVwiLFwi
+                dmVyc2lvblwiOjEsXCJhY3Rpb25zXCI6W1wiY29tcGFyZVJlbGVhc2VcIl0sXCJldmVudHNcIjpbXCJzZXJ2ZXJDaGVja2Vk
+                XCJdfSIsCiAgInJlcXVlc3QiOiAie1wicHJvdG9jb2xcIjoxLFwidHlwZVwiOlwicmVxdWVzdFwiLFwiaWRcIjpcIm0yXCIs
+                XCJhY3Rpb25cIjpcImNvbXBhcmVSZWxlYXNlXCIsXCJwYXlsb2FkXCI6e1wicmVsZWFzZVwiOlwiMS40LjBcIn19IiwKICAi
+                cmVwbHkiOiAie1wicHJvdG9jb2xcIjoxLFwidHlwZVwiOlwicmVwbHlcIixcImlkXCI6XCJtMlwiLFwicGF5bG9hZFwiOntc
+                ImNoZWNrXCI6XCJyZWFjaGFibGVcIixcInZlcnNpb25cIjpcInYxLjQuMFwiLFwibWF0Y2hcIjpcInRoaXNSZWxlYXNlXCJ9
+                fSIsCiAgImV2ZW50IjogIntcInByb3RvY29sXCI6MSxcInR5cGVcIjpcImV2ZW50XCIsXCJuYW1lXCI6XCJzZXJ2ZXJDaGVj
+                a2VkXCIsXCJwYXlsb2FkXCI6XCJyZWFjaGFibGVcIn0iLAogICJldmVudFNjcmlwdCI6ICJnbG9iYWxUaGlzLl9fcmFzdHJp
+                bGxvQnJpZGdlICYmIGdsb2JhbFRoaXMuX19yYXN0cmlsbG9CcmlkZ2UucmVjZWl2ZShcIntcXFwicHJvdG9jb2xcXFwiOjEs
+                XFxcInR5cGVcXFwiOlxcXCJldmVudFxcXCIsXFxcIm5hbWVcXFwiOlxcXCJzZXJ2ZXJDaGVja2VkXFxcIixcXFwicGF5bG9h
+                ZFxcXCI6XFxcInJlYWNoYWJsZVxcXCJ9XCIpOyIKfQo=
                 """
         ),
         (

@@ -2,7 +2,7 @@ import Foundation
 import RastrilloManifestCompiler
 import RastrilloNative
 
-/// The bridge manifests of the tests and the example, and the generated files committed from them.
+/// The bridge manifests of the tests and the companion, and the generated files committed from them.
 enum BridgeFixtureFiles {
     /// Files committed in `directory`: what `manifest build --only <emitters>` writes for `manifest`.
     struct Output: Sendable, CustomStringConvertible {
@@ -18,14 +18,17 @@ enum BridgeFixtureFiles {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static let fixture = "Tests/BridgeFixture/bridge-fixture.json"
-    static let example = "examples/companion-web/bridge-manifest.json"
+    /// The companion's one manifest: its Swift is compiled at build time by RastrilloManifestPlugin,
+    /// its web screen's module and Go routes are committed in examples/companion-web.
+    static let companion = "examples/companion/Sources/CompanionCore/app-manifest.json"
 
     static let outputs: [Output] = [
         Output(
             manifest: fixture, directory: "Tests/RastrilloNativeTests/Bridge/Generated",
             emitters: ["swift", "bridge-swift"]),
         Output(manifest: fixture, directory: "Tests/BridgeFixture/generated", emitters: ["bridge-js"]),
-        Output(manifest: example, directory: "examples/companion-web/static", emitters: ["bridge-js"]),
+        Output(manifest: companion, directory: "examples/companion-web/static", emitters: ["bridge-js"]),
+        Output(manifest: companion, directory: "examples/companion-web/appmanifest", emitters: ["go"]),
     ]
 
     /// What the compiler writes for `output` today.

@@ -1,25 +1,27 @@
-// generated from bridge-manifest.json, do not edit
+// generated from app-manifest.json, do not edit
 
-export interface NoteDraft {
-  title: string;
-  body: string;
+export interface ReleaseQuery {
+  release: string;
 }
 
-export interface SavedNote {
-  id: string;
-  savedAt: string;
-}
+export type ServerCheck = "notChecked" | "checking" | "reachable" | "unreachable" | "notRastrillo" | "insecureAddress" | "invalidAddress";
 
-export type SyncState = "idle" | "syncing" | "failed";
+export type ReleaseMatch = "thisRelease" | "basedOnThisRelease" | "otherVersion" | "unknown";
+
+export interface RunningVersion {
+  check: ServerCheck;
+  version?: string | null;
+  match: ReleaseMatch;
+}
 
 /** The actions the page may send: payload and reply types. */
 export interface BridgeActions {
-  saveNote: { payload: NoteDraft; reply: SavedNote };
+  compareRelease: { payload: ReleaseQuery; reply: RunningVersion };
 }
 
 /** The events native may send: payload types. */
 export interface BridgeEvents {
-  syncStateChanged: SyncState;
+  serverChecked: ServerCheck;
 }
 
 /** A refusal from native or from this module; `code` is stable (see docs/bridge-protocol.md). */

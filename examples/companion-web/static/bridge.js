@@ -1,4 +1,4 @@
-// generated from bridge-manifest.json, do not edit
+// generated from app-manifest.json, do not edit
 // Typed web↔native bridge, protocol v1 (docs/bridge-protocol.md).
 
 const PROTOCOL = 1;
@@ -66,28 +66,31 @@ function objectOf(v, p, name, fields) {
 }
 
 // Validators, one per manifest type.
-function type_NoteDraft(v, p) {
-  return objectOf(v, p, "NoteDraft", {
-    title: [false, check.string],
-    body: [false, check.string],
+function type_ReleaseQuery(v, p) {
+  return objectOf(v, p, "ReleaseQuery", {
+    release: [false, check.string],
   });
 }
-function type_SavedNote(v, p) {
-  return objectOf(v, p, "SavedNote", {
-    id: [false, check.uuid],
-    savedAt: [false, check.string],
-  });
+function type_ServerCheck(v, p) {
+  return enumOf(v, p, "ServerCheck", ["notChecked", "checking", "reachable", "unreachable", "notRastrillo", "insecureAddress", "invalidAddress"]);
 }
-function type_SyncState(v, p) {
-  return enumOf(v, p, "SyncState", ["idle", "syncing", "failed"]);
+function type_ReleaseMatch(v, p) {
+  return enumOf(v, p, "ReleaseMatch", ["thisRelease", "basedOnThisRelease", "otherVersion", "unknown"]);
+}
+function type_RunningVersion(v, p) {
+  return objectOf(v, p, "RunningVersion", {
+    check: [false, type_ServerCheck],
+    version: [true, (v, p) => optionalOf(v, p, check.string)],
+    match: [false, type_ReleaseMatch],
+  });
 }
 
 const ACTIONS = Object.freeze({
-  saveNote: [type_NoteDraft, type_SavedNote],
+  compareRelease: [type_ReleaseQuery, type_RunningVersion],
 });
 
 const EVENTS = Object.freeze({
-  syncStateChanged: type_SyncState,
+  serverChecked: type_ServerCheck,
 });
 
 function nativeHandler() {

@@ -1,8 +1,8 @@
 import SwiftUI
 
-/// The companion app: one window with the server and its version, and a
-/// Server menu whose Check Version command (⌘R) refreshes through the model's
-/// one runner.
+/// The companion app: the main window with the server and its version, a Server menu whose
+/// Check Version command (⌘R) refreshes through the model's one runner, and — on the Mac and
+/// iPad — one more window per destination opened with "Open in New Window".
 @main
 struct CompanionApp: App {
     @State private var model = CompanionModel()
@@ -13,6 +13,15 @@ struct CompanionApp: App {
         }
         .commands {
             ServerCommands(model: model)
+            OpenWindowCommands(model: model)
         }
+
+        // A destination in its own window: `openWindow(value: destination)` opens it, and SwiftUI
+        // keeps the value (the generated `Destination` is Codable) to restore the window. Its own
+        // File ▸ New command is removed: such a window only opens for a destination.
+        WindowGroup(for: Destination.self) { $destination in
+            DestinationWindow(model: model, destination: destination)
+        }
+        .commandsRemoved()
     }
 }

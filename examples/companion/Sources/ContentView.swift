@@ -51,11 +51,17 @@ struct ContentView: View {
         }
     }
 
-    /// One row per sidebar destination of the manifest.
+    /// One row per sidebar destination of the manifest; its context menu opens it in a new
+    /// window where the model allows it (Mac, iPad).
     private var sidebarLinks: some View {
         ForEach(CompanionModel.sidebarDestinations, id: \.self) { destination in
             NavigationLink(value: Screen.destination(destination)) {
                 Text(LocalizedStringKey(destination.metadata.titleKey))
+            }
+            .contextMenu {
+                if model.opensInNewWindow(destination) {
+                    OpenInNewWindowButton(destination: destination)
+                }
             }
         }
     }
