@@ -7,7 +7,7 @@
 /// to another internal origin keeps working and a page that navigated away cannot post.
 ///
 /// ```swift
-/// let bridge = BridgeDispatcher(manifest: manifest) { event in logger.warning("\(event)") }
+/// let bridge = BridgeDispatcher(manifest: manifest, diagnostics: diagnostics)
 /// bridge.handle(BridgeActions.SaveNote.self) { draft in try await store.save(draft) }
 /// // In the web view adapter:
 /// let replyJSON = await bridge.receive(bodyText, from: frame)
@@ -31,25 +31,25 @@ public final class BridgeDispatcher {
     /// The last frame the policy trusted and its origin: the policy is a pure function of the
     /// frame facts, so an equal frame gets the same answer without recomputing it.
     private var lastTrusted: (frame: BridgeFrame, origin: ManifestOrigin)?
-    private let onRefusal: (@Sendable (BridgeRefusalEvent) -> Void)?
+    /// Where refused messages are reported.
+    public let diagnostics: RefusalDiagnostics
 
     /// Creates a dispatcher for the manifest's bridge contract.
     ///
     /// - Parameters:
     ///   - manifest: the validated manifest.
     ///   - limits: size and depth limits for incoming messages.
-    ///   - onRefusal: the diagnostics hook, called for every refused message; pass the same
-    ///     logging function as the ``LinkRouter``'s hook. It must not block.
+    ///   - diagnostics: receives every refused message, for logging; pass the same value as
+    ///     the ``LinkRouter``'s.
     public init(
-        manifest: AppManifest, limits: BridgeMessage.Limits = .init(),
-        onRefusal: (@Sendable (BridgeRefusalEvent) -> Void)? = nil
+        manifest: AppManifest, limits: BridgeMessage.Limits = .init(), diagnostics: RefusalDiagnostics = .ignore
     ) {
         self.manifest = manifest
         self.trust = BridgeTrustPolicy(manifest: manifest)
         self.limits = limits
         self.declaredActions = Set(manifest.bridge.actions.map(\.name))
         self.declaredEvents = manifest.bridge.events.map(\.name)
-        self.onRefusal = onRefusal
+        self.diagnostics = diagnostics
     }
 
     /// Registers the handler for `action`, replacing any earlier one.
@@ -180,7 +180,7 @@ public final class BridgeDispatcher {
     }
 
     private func refuse(_ refusal: BridgeRefusal, id: String?, frame: BridgeFrame) -> String {
-        onRefusal?(BridgeRefusalEvent(frame: frame, id: id, refusal: refusal))
+        diagnostics(.bridge(BridgeRefusalEvent(frame: frame, id: id, refusal: refusal)))
         return BridgeEnvelopeWriter.error(id: id, refusal: refusal)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// per-lookup compilation; `%2F` never acts as a separator.
 ///
 /// ```swift
-/// let router = LinkRouter(manifest: manifest) { event in logger.warning("\(event)") }
+/// let router = LinkRouter(manifest: manifest, diagnostics: diagnostics)
 /// switch router.decide("https://app.example.com/notes/42") { … }
 /// ```
 ///
@@ -46,16 +46,29 @@ public struct LinkRouter: Sendable {
     /// Everything compiled from the manifest, behind one reference so copying a router (or
     /// capturing it in a closure) costs one retain.
     let compiled: CompiledRoutes
-    let onRefusal: (@Sendable (RefusalEvent) -> Void)?
+    /// Where refusals are reported.
+    public let diagnostics: RefusalDiagnostics
 
     /// Compiles the router from a validated manifest.
     ///
     /// - Parameters:
     ///   - manifest: the manifest (from ``AppManifest/decode(_:source:)-(Collection<UInt8>,_)``).
-    ///   - onRefusal: called for every refused URL, for logging; it must not block.
-    public init(manifest: AppManifest, onRefusal: (@Sendable (RefusalEvent) -> Void)? = nil) {
+    ///   - diagnostics: receives every refused URL, for logging; pass the same value to the
+    ///     ``BridgeDispatcher``.
+    public init(manifest: AppManifest, diagnostics: RefusalDiagnostics = .ignore) {
         self.compiled = CompiledRoutes(manifest: manifest)
-        self.onRefusal = onRefusal
+        self.diagnostics = diagnostics
+    }
+
+    private init(compiled: CompiledRoutes, diagnostics: RefusalDiagnostics) {
+        self.compiled = compiled
+        self.diagnostics = diagnostics
+    }
+
+    /// The same router (nothing is recompiled) reporting its refusals to `diagnostics`; use it
+    /// to give a generated `GeneratedManifest.router` the app's hook.
+    public func reporting(to diagnostics: RefusalDiagnostics) -> LinkRouter {
+        LinkRouter(compiled: compiled, diagnostics: diagnostics)
     }
 
     /// Decides what `url` does; reports refusals to the diagnostics hook.
@@ -63,7 +76,7 @@ public struct LinkRouter: Sendable {
         var text = url
         let decision = text.withUTF8 { compiled.classify($0, context: context) }
         if case .refused(let refusal) = decision {
-            onRefusal?(RefusalEvent(url: url, refusal: refusal, context: context))
+            diagnostics(.link(RefusalEvent(url: url, refusal: refusal, context: context)))
         }
         return decision
     }

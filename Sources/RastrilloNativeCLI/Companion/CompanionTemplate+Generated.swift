@@ -66,21 +66,27 @@ extension CompanionTemplate {
         (
             path: "Sources/Companion.swift",
             base64: """
-                aW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgY29tcGFuaW9uIGFwcDogdGhlIG1haW4gd2luZG93IHdpdGggdGhlIHNlcnZlciBh
-                bmQgaXRzIHZlcnNpb24sIGEgU2VydmVyIG1lbnUgd2hvc2UKLy8vIENoZWNrIFZlcnNpb24gY29tbWFuZCAo4oyYUikgcmVm
-                cmVzaGVzIHRocm91Z2ggdGhlIG1vZGVsJ3Mgb25lIHJ1bm5lciwgYW5kIOKAlCBvbiB0aGUgTWFjIGFuZAovLy8gaVBhZCDi
-                gJQgb25lIG1vcmUgd2luZG93IHBlciBkZXN0aW5hdGlvbiBvcGVuZWQgd2l0aCAiT3BlbiBpbiBOZXcgV2luZG93Ii4KQG1h
-                aW4Kc3RydWN0IENvbXBhbmlvbkFwcDogQXBwIHsKICAgIEBTdGF0ZSBwcml2YXRlIHZhciBtb2RlbCA9IENvbXBhbmlvbk1v
-                ZGVsKCkKCiAgICB2YXIgYm9keTogc29tZSBTY2VuZSB7CiAgICAgICAgV2luZG93R3JvdXAgewogICAgICAgICAgICBDb250
-                ZW50Vmlldyhtb2RlbDogbW9kZWwpCiAgICAgICAgfQogICAgICAgIC5jb21tYW5kcyB7CiAgICAgICAgICAgIFNlcnZlckNv
-                bW1hbmRzKG1vZGVsOiBtb2RlbCkKICAgICAgICAgICAgT3BlbldpbmRvd0NvbW1hbmRzKG1vZGVsOiBtb2RlbCkKICAgICAg
-                ICB9CgogICAgICAgIC8vIEEgZGVzdGluYXRpb24gaW4gaXRzIG93biB3aW5kb3c6IGBvcGVuV2luZG93KHZhbHVlOiBkZXN0
-                aW5hdGlvbilgIG9wZW5zIGl0LCBhbmQgU3dpZnRVSQogICAgICAgIC8vIGtlZXBzIHRoZSB2YWx1ZSAodGhlIGdlbmVyYXRl
-                ZCBgRGVzdGluYXRpb25gIGlzIENvZGFibGUpIHRvIHJlc3RvcmUgdGhlIHdpbmRvdy4gSXRzIG93bgogICAgICAgIC8vIEZp
-                bGUg4pa4IE5ldyBjb21tYW5kIGlzIHJlbW92ZWQ6IHN1Y2ggYSB3aW5kb3cgb25seSBvcGVucyBmb3IgYSBkZXN0aW5hdGlv
-                bi4KICAgICAgICBXaW5kb3dHcm91cChmb3I6IERlc3RpbmF0aW9uLnNlbGYpIHsgJGRlc3RpbmF0aW9uIGluCiAgICAgICAg
-                ICAgIERlc3RpbmF0aW9uV2luZG93KG1vZGVsOiBtb2RlbCwgZGVzdGluYXRpb246IGRlc3RpbmF0aW9uKQogICAgICAgIH0K
-                ICAgICAgICAuY29tbWFuZHNSZW1vdmVkKCkKICAgIH0KfQo=
+                aW1wb3J0IE9TTG9nCmltcG9ydCBSYXN0cmlsbG9OYXRpdmUKaW1wb3J0IFN3aWZ0VUkKCi8vLyBUaGUgY29tcGFuaW9uIGFw
+                cDogdGhlIG1haW4gd2luZG93IHdpdGggdGhlIHNlcnZlciBhbmQgaXRzIHZlcnNpb24sIGEgU2VydmVyIG1lbnUgd2hvc2UK
+                Ly8vIENoZWNrIFZlcnNpb24gY29tbWFuZCAo4oyYUikgcmVmcmVzaGVzIHRocm91Z2ggdGhlIG1vZGVsJ3Mgb25lIHJ1bm5l
+                ciwgYW5kIOKAlCBvbiB0aGUgTWFjIGFuZAovLy8gaVBhZCDigJQgb25lIG1vcmUgd2luZG93IHBlciBkZXN0aW5hdGlvbiBv
+                cGVuZWQgd2l0aCAiT3BlbiBpbiBOZXcgV2luZG93Ii4KQG1haW4Kc3RydWN0IENvbXBhbmlvbkFwcDogQXBwIHsKICAgIEBT
+                dGF0ZSBwcml2YXRlIHZhciBtb2RlbCA9IENvbXBhbmlvbk1vZGVsKGRpYWdub3N0aWNzOiBTZWxmLmRpYWdub3N0aWNzKQoK
+                ICAgIC8vLyBSZWZ1c2VkIGxpbmtzIGFuZCB3ZWItc2NyZWVuIG1lc3NhZ2VzIGdvIHRvIHRoZSB1bmlmaWVkIGxvZyAodGhl
+                aXIgdGV4dCBzdGF5cyBwcml2YXRlCiAgICAvLy8gaW4gcmVsZWFzZSBsb2dzLCBhcyBVUkxzIG1heSBjYXJyeSBwZXJzb25h
+                bCBkYXRhKS4KICAgIHByaXZhdGUgc3RhdGljIGxldCBkaWFnbm9zdGljczogUmVmdXNhbERpYWdub3N0aWNzID0gewogICAg
+                ICAgIGxldCBsb2dnZXIgPSBMb2dnZXIoc3Vic3lzdGVtOiAiQ29tcGFuaW9uIiwgY2F0ZWdvcnk6ICJyZWZ1c2FscyIpCiAg
+                ICAgICAgcmV0dXJuIFJlZnVzYWxEaWFnbm9zdGljcyB7IGV2ZW50IGluIGxvZ2dlci53YXJuaW5nKCJcKGV2ZW50LmRlc2Ny
+                aXB0aW9uKSIpIH0KICAgIH0oKQoKICAgIHZhciBib2R5OiBzb21lIFNjZW5lIHsKICAgICAgICBXaW5kb3dHcm91cCB7CiAg
+                ICAgICAgICAgIENvbnRlbnRWaWV3KG1vZGVsOiBtb2RlbCkKICAgICAgICB9CiAgICAgICAgLmNvbW1hbmRzIHsKICAgICAg
+                ICAgICAgU2VydmVyQ29tbWFuZHMobW9kZWw6IG1vZGVsKQogICAgICAgICAgICBPcGVuV2luZG93Q29tbWFuZHMobW9kZWw6
+                IG1vZGVsKQogICAgICAgIH0KCiAgICAgICAgLy8gQSBkZXN0aW5hdGlvbiBpbiBpdHMgb3duIHdpbmRvdzogYG9wZW5XaW5k
+                b3codmFsdWU6IGRlc3RpbmF0aW9uKWAgb3BlbnMgaXQsIGFuZCBTd2lmdFVJCiAgICAgICAgLy8ga2VlcHMgdGhlIHZhbHVl
+                ICh0aGUgZ2VuZXJhdGVkIGBEZXN0aW5hdGlvbmAgaXMgQ29kYWJsZSkgdG8gcmVzdG9yZSB0aGUgd2luZG93LiBJdHMgb3du
+                CiAgICAgICAgLy8gRmlsZSDilrggTmV3IGNvbW1hbmQgaXMgcmVtb3ZlZDogc3VjaCBhIHdpbmRvdyBvbmx5IG9wZW5zIGZv
+                ciBhIGRlc3RpbmF0aW9uLgogICAgICAgIFdpbmRvd0dyb3VwKGZvcjogRGVzdGluYXRpb24uc2VsZikgeyAkZGVzdGluYXRp
+                b24gaW4KICAgICAgICAgICAgRGVzdGluYXRpb25XaW5kb3cobW9kZWw6IG1vZGVsLCBkZXN0aW5hdGlvbjogZGVzdGluYXRp
+                b24pCiAgICAgICAgfQogICAgICAgIC5jb21tYW5kc1JlbW92ZWQoKQogICAgfQp9Cg==
                 """
         ),
         (
@@ -198,40 +204,41 @@ extension CompanionTemplate {
                 ICAgICAgZ3VhcmQgZW50cnkubGluayAhPSAuZXh0ZXJuYWxCcm93c2VyIGVsc2UgeyByZXR1cm4gbmlsIH0KICAgICAgICBy
                 ZXR1cm4gRGVzdGluYXRpb24obWF0Y2g6IExpbmtNYXRjaChkZXN0aW5hdGlvbjogZW50cnkuaWQsIHBhcmFtczogWzpdKSkK
                 ICAgIH0KCiAgICAvLy8gRGVjaWRlcyB3aGF0IGFuIGluY29taW5nIG9yIGZvbGxvd2VkIGxpbmsgZG9lcywgdGhyb3VnaCB0
-                aGUgbWFuaWZlc3QncwogICAgLy8vIGdlbmVyYXRlZCByb3V0ZXIgKGBvbk9wZW5VUkxgLCBgb25Db250aW51ZVVzZXJBY3Rp
-                dml0eShOU1VzZXJBY3Rpdml0eVR5cGVCcm93c2luZ1dlYilgKSwKICAgIC8vLyBzZWxlY3RzIHRoZSBzY3JlZW4gZm9yIGlu
-                dGVybmFsIGxpbmtzLCBhbmQgcmV0dXJucyB3aGF0IHRoZSB2aWV3IG11c3QgZG8uCiAgICAvLy8KICAgIC8vLyBgYGBzd2lm
-                dAogICAgLy8vIC5vbk9wZW5VUkwgeyB1cmwgaW4gcGVyZm9ybShtb2RlbC5vcGVuKHVybCkpIH0KICAgIC8vLyBgYGAKICAg
-                IEBkaXNjYXJkYWJsZVJlc3VsdAogICAgZnVuYyBvcGVuKF8gdXJsOiBVUkwpIC0+IExpbmtPdXRjb21lIHsKICAgICAgICBh
-                cHBseShTZWxmLm91dGNvbWUob2Y6IHVybCwgZGVjaXNpb246IEdlbmVyYXRlZE1hbmlmZXN0LnJvdXRlci5kZWNpZGUodXJs
-                KSkpCiAgICB9CgogICAgLy8vIEEgbmF2aWdhdGlvbiB0aGUgd2ViIHNjcmVlbiBkaWQgbm90IGxvYWQ6IFJhc3RyaWxsb05h
-                dGl2ZSdzIGBXZWJWaWV3QnJpZGdlYCBjYW5jZWxsZWQgaXQKICAgIC8vLyB3aXRoIHRoZSByb3V0ZXIncyBkZWNpc2lvbiAo
-                YFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3lgKS4gU2FtZSBvdXRjb21lcyBhcyBgYG9wZW4oXzopYGA6CiAgICAvLy8gYSBu
-                YXRpdmUgc2NyZWVuIGlzIHNlbGVjdGVkLCB0aGUgYnJvd3NlciBnZXRzIGxpbmtzIG91dCwgYSByZWZ1c2FsIGlzIHNob3du
-                LgogICAgQGRpc2NhcmRhYmxlUmVzdWx0CiAgICBmdW5jIGZvbGxvd0Zyb21XZWJTY3JlZW4oXyB1cmw6IFVSTCwgZGVjaXNp
-                b246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIGFwcGx5KFNlbGYub3V0Y29tZShvZjogdXJsLCBk
-                ZWNpc2lvbjogZGVjaXNpb24pKQogICAgfQoKICAgIC8vLyBVcGRhdGVzIHRoZSBzZWxlY3Rpb24gYW5kIHRoZSB2aXNpYmxl
-                IG1lc3NhZ2UgZm9yIGBvdXRjb21lYCwgYW5kIHJldHVybnMgaXQuCiAgICBwcml2YXRlIGZ1bmMgYXBwbHkoXyBvdXRjb21l
-                OiBMaW5rT3V0Y29tZSkgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBvdXRjb21lIHsKICAgICAgICBjYXNlIC5u
-                YXZpZ2F0ZShsZXQgZGVzdGluYXRpb24pOgogICAgICAgICAgICBzZWxlY3Rpb24gPSAuZGVzdGluYXRpb24oZGVzdGluYXRp
-                b24pCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAuc2hvd1dlYihsZXQgc2NyZWVuKToKICAg
-                ICAgICAgICAgc2VsZWN0aW9uID0gc2NyZWVuCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAu
-                b3BlbkV4dGVybmFsbHk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAucmVmdXNlZChsZXQg
-                bWVzc2FnZSk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbWVzc2FnZQogICAgICAgIH0KICAgICAgICByZXR1cm4gb3V0
-                Y29tZQogICAgfQoKICAgIC8vLyBNYXBzIHRoZSByb3V0ZXIncyBkZWNpc2lvbiB0byB3aGF0IHRoZSBjb21wYW5pb24gZG9l
-                czsgb25lIHBsYWNlIGZvciBldmVyeSBsaW5rLgogICAgc3RhdGljIGZ1bmMgb3V0Y29tZShvZiB1cmw6IFVSTCwgZGVjaXNp
-                b246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBkZWNpc2lvbiB7CiAgICAgICAgY2Fz
-                ZSAubmF0aXZlKGxldCBtYXRjaCk6CiAgICAgICAgICAgIGd1YXJkIGxldCBkZXN0aW5hdGlvbiA9IERlc3RpbmF0aW9uKG1h
-                dGNoOiBtYXRjaCkgZWxzZSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnJlZnVzZWQoIlwodXJsLmFic29sdXRlU3RyaW5n
-                KTogaXRzIHBhcmFtcyBkbyBub3QgZml0IGRlc3RpbmF0aW9uICdcKG1hdGNoLmRlc3RpbmF0aW9uKSciKQogICAgICAgICAg
-                ICB9CiAgICAgICAgICAgIHJldHVybiAubmF2aWdhdGUoZGVzdGluYXRpb24pCiAgICAgICAgY2FzZSAud2ViKGxldCBtYXRj
-                aCk6CiAgICAgICAgICAgIGlmIGxldCBtYXRjaCwgbGV0IGRlc3RpbmF0aW9uID0gRGVzdGluYXRpb24obWF0Y2g6IG1hdGNo
-                KSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLmRlc3RpbmF0aW9uKGRlc3RpbmF0aW9uKSkKICAgICAgICAg
-                ICAgfQogICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLndlYlBhZ2UodXJsKSkKICAgICAgICBjYXNlIC5pbkFwcEJyb3dz
-                ZXI6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFwcEJyb3dzZXI6IHRydWUpCiAgICAgICAg
-                Y2FzZSAuZXh0ZXJuYWw6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFwcEJyb3dzZXI6IGZh
-                bHNlKQogICAgICAgIGNhc2UgLnJlZnVzZWQobGV0IHJlZnVzYWwpOgogICAgICAgICAgICByZXR1cm4gLnJlZnVzZWQoIkNh
-                bm5vdCBvcGVuIFwodXJsLmFic29sdXRlU3RyaW5nKTogXChyZWZ1c2FsKSIpCiAgICAgICAgfQogICAgfQp9Cg==
+                aGUgbWFuaWZlc3QncwogICAgLy8vIGdlbmVyYXRlZCByb3V0ZXIgKHJlcG9ydGluZyB0byBgYGRpYWdub3N0aWNzYGA7IGBv
+                bk9wZW5VUkxgLCBgb25Db250aW51ZVVzZXJBY3Rpdml0eShOU1VzZXJBY3Rpdml0eVR5cGVCcm93c2luZ1dlYilgKSwKICAg
+                IC8vLyBzZWxlY3RzIHRoZSBzY3JlZW4gZm9yIGludGVybmFsIGxpbmtzLCBhbmQgcmV0dXJucyB3aGF0IHRoZSB2aWV3IG11
+                c3QgZG8uCiAgICAvLy8KICAgIC8vLyBgYGBzd2lmdAogICAgLy8vIC5vbk9wZW5VUkwgeyB1cmwgaW4gcGVyZm9ybShtb2Rl
+                bC5vcGVuKHVybCkpIH0KICAgIC8vLyBgYGAKICAgIEBkaXNjYXJkYWJsZVJlc3VsdAogICAgZnVuYyBvcGVuKF8gdXJsOiBV
+                UkwpIC0+IExpbmtPdXRjb21lIHsKICAgICAgICBhcHBseShTZWxmLm91dGNvbWUob2Y6IHVybCwgZGVjaXNpb246IHJvdXRl
+                ci5kZWNpZGUodXJsKSkpCiAgICB9CgogICAgLy8vIEEgbmF2aWdhdGlvbiB0aGUgd2ViIHNjcmVlbiBkaWQgbm90IGxvYWQ6
+                IFJhc3RyaWxsb05hdGl2ZSdzIGBXZWJWaWV3QnJpZGdlYCBjYW5jZWxsZWQgaXQKICAgIC8vLyB3aXRoIHRoZSByb3V0ZXIn
+                cyBkZWNpc2lvbiAoYFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3lgKS4gU2FtZSBvdXRjb21lcyBhcyBgYG9wZW4oXzopYGA6
+                CiAgICAvLy8gYSBuYXRpdmUgc2NyZWVuIGlzIHNlbGVjdGVkLCB0aGUgYnJvd3NlciBnZXRzIGxpbmtzIG91dCwgYSByZWZ1
+                c2FsIGlzIHNob3duLgogICAgQGRpc2NhcmRhYmxlUmVzdWx0CiAgICBmdW5jIGZvbGxvd0Zyb21XZWJTY3JlZW4oXyB1cmw6
+                IFVSTCwgZGVjaXNpb246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIGFwcGx5KFNlbGYub3V0Y29t
+                ZShvZjogdXJsLCBkZWNpc2lvbjogZGVjaXNpb24pKQogICAgfQoKICAgIC8vLyBVcGRhdGVzIHRoZSBzZWxlY3Rpb24gYW5k
+                IHRoZSB2aXNpYmxlIG1lc3NhZ2UgZm9yIGBvdXRjb21lYCwgYW5kIHJldHVybnMgaXQuCiAgICBwcml2YXRlIGZ1bmMgYXBw
+                bHkoXyBvdXRjb21lOiBMaW5rT3V0Y29tZSkgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBvdXRjb21lIHsKICAg
+                ICAgICBjYXNlIC5uYXZpZ2F0ZShsZXQgZGVzdGluYXRpb24pOgogICAgICAgICAgICBzZWxlY3Rpb24gPSAuZGVzdGluYXRp
+                b24oZGVzdGluYXRpb24pCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAuc2hvd1dlYihsZXQg
+                c2NyZWVuKToKICAgICAgICAgICAgc2VsZWN0aW9uID0gc2NyZWVuCiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAg
+                ICAgICAgY2FzZSAub3BlbkV4dGVybmFsbHk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbmlsCiAgICAgICAgY2FzZSAu
+                cmVmdXNlZChsZXQgbWVzc2FnZSk6CiAgICAgICAgICAgIGxpbmtQcm9ibGVtID0gbWVzc2FnZQogICAgICAgIH0KICAgICAg
+                ICByZXR1cm4gb3V0Y29tZQogICAgfQoKICAgIC8vLyBNYXBzIHRoZSByb3V0ZXIncyBkZWNpc2lvbiB0byB3aGF0IHRoZSBj
+                b21wYW5pb24gZG9lczsgb25lIHBsYWNlIGZvciBldmVyeSBsaW5rLgogICAgc3RhdGljIGZ1bmMgb3V0Y29tZShvZiB1cmw6
+                IFVSTCwgZGVjaXNpb246IExpbmtEZWNpc2lvbikgLT4gTGlua091dGNvbWUgewogICAgICAgIHN3aXRjaCBkZWNpc2lvbiB7
+                CiAgICAgICAgY2FzZSAubmF0aXZlKGxldCBtYXRjaCk6CiAgICAgICAgICAgIGd1YXJkIGxldCBkZXN0aW5hdGlvbiA9IERl
+                c3RpbmF0aW9uKG1hdGNoOiBtYXRjaCkgZWxzZSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnJlZnVzZWQoIlwodXJsLmFi
+                c29sdXRlU3RyaW5nKTogaXRzIHBhcmFtcyBkbyBub3QgZml0IGRlc3RpbmF0aW9uICdcKG1hdGNoLmRlc3RpbmF0aW9uKSci
+                KQogICAgICAgICAgICB9CiAgICAgICAgICAgIHJldHVybiAubmF2aWdhdGUoZGVzdGluYXRpb24pCiAgICAgICAgY2FzZSAu
+                d2ViKGxldCBtYXRjaCk6CiAgICAgICAgICAgIGlmIGxldCBtYXRjaCwgbGV0IGRlc3RpbmF0aW9uID0gRGVzdGluYXRpb24o
+                bWF0Y2g6IG1hdGNoKSB7CiAgICAgICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLmRlc3RpbmF0aW9uKGRlc3RpbmF0aW9u
+                KSkKICAgICAgICAgICAgfQogICAgICAgICAgICByZXR1cm4gLnNob3dXZWIoLndlYlBhZ2UodXJsKSkKICAgICAgICBjYXNl
+                IC5pbkFwcEJyb3dzZXI6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFwcEJyb3dzZXI6IHRy
+                dWUpCiAgICAgICAgY2FzZSAuZXh0ZXJuYWw6CiAgICAgICAgICAgIHJldHVybiAub3BlbkV4dGVybmFsbHkodXJsLCBpbkFw
+                cEJyb3dzZXI6IGZhbHNlKQogICAgICAgIGNhc2UgLnJlZnVzZWQobGV0IHJlZnVzYWwpOgogICAgICAgICAgICByZXR1cm4g
+                LnJlZnVzZWQoIkNhbm5vdCBvcGVuIFwodXJsLmFic29sdXRlU3RyaW5nKTogXChyZWZ1c2FsKSIpCiAgICAgICAgfQogICAg
+                fQp9Cg==
                 """
         ),
         (
@@ -310,32 +317,39 @@ extension CompanionTemplate {
                 c2ggdHJpZ2dlciBnb2VzIHRocm91Z2g7IGBpc1J1bm5pbmdgIGRyaXZlcyBwcm9ncmVzcyBVSS4KICAgIHB1YmxpYyBsZXQg
                 cmVmcmVzaGVyID0gQ29hbGVzY2VkUnVubmVyKCkKCiAgICAvLy8gSG93IGxvbmcgYSBjaGVjayBtYXkgdGFrZS4KICAgIHB1
                 YmxpYyB2YXIgb3B0aW9ucyA9IFNlcnZlclZlcnNpb25DbGllbnQuT3B0aW9ucyhjb25uZWN0VGltZW91dDogLnNlY29uZHMo
-                MTApLCB0b3RhbFRpbWVvdXQ6IC5zZWNvbmRzKDIwKSkKCiAgICBAT2JzZXJ2YXRpb25JZ25vcmVkIHByaXZhdGUgbGV0IHN0
-                b3JlOiBBZGRyZXNzU3RvcmUKICAgIEBPYnNlcnZhdGlvbklnbm9yZWQgcHJpdmF0ZSBsZXQgY2hlY2tlcjogQ2hlY2tlcgoK
-                ICAgIC8vLyBDcmVhdGVzIHRoZSBtb2RlbCwgcmVhZGluZyB0aGUga2VwdCBhZGRyZXNzIChvciB0aGUgZGVmYXVsdCkuCiAg
-                ICBwdWJsaWMgaW5pdCgKICAgICAgICBzdG9yZTogQWRkcmVzc1N0b3JlID0gLnVzZXJEZWZhdWx0cygpLAogICAgICAgIGRl
-                ZmF1bHRBZGRyZXNzOiBTdHJpbmcgPSBDb21wYW5pb25EZWZhdWx0cy5zZXJ2ZXJBZGRyZXNzLAogICAgICAgIGNoZWNrZXI6
-                IEBlc2NhcGluZyBDaGVja2VyID0geyBhZGRyZXNzLCBvcHRpb25zIHRocm93cyhTZXJ2ZXJWZXJzaW9uRXJyb3IpIGluCiAg
-                ICAgICAgICAgIHRyeSBhd2FpdCBTZXJ2ZXJWZXJzaW9uQ2xpZW50KG9wdGlvbnM6IG9wdGlvbnMpLnZlcnNpb24ob2Y6IGFk
-                ZHJlc3MpCiAgICAgICAgfQogICAgKSB7CiAgICAgICAgc2VsZi5zdG9yZSA9IHN0b3JlCiAgICAgICAgc2VsZi5jaGVja2Vy
-                ID0gY2hlY2tlcgogICAgICAgIHNlbGYuYWRkcmVzc1RleHQgPSBzdG9yZS5sb2FkKCkgPz8gZGVmYXVsdEFkZHJlc3MKICAg
-                IH0KCiAgICAjaWYgREVCVUcKICAgICAgICAvLy8gRGVidWcgYnVpbGRzIG9ubHk6IGFsbG93IHBsYWluIGh0dHAgdG8gYSBk
-                ZXZlbG9wbWVudCBzZXJ2ZXIgb24gdGhlIGxvY2FsCiAgICAgICAgLy8vIG5ldHdvcmsuIE9mZiB1bnRpbCB0aGUgcGVyc29u
-                IHR1cm5zIGl0IG9uOyByZWxlYXNlIGJ1aWxkcyBoYXZlIG5vIHN1Y2ggc3dpdGNoLgogICAgICAgIHB1YmxpYyB2YXIgYWxs
-                b3dzSW5zZWN1cmVMb2NhbE5ldHdvcms6IEJvb2wgewogICAgICAgICAgICBnZXQgeyBvcHRpb25zLmFsbG93c0luc2VjdXJl
-                TG9jYWxOZXR3b3JrIH0KICAgICAgICAgICAgc2V0IHsgb3B0aW9ucy5hbGxvd3NJbnNlY3VyZUxvY2FsTmV0d29yayA9IG5l
-                d1ZhbHVlIH0KICAgICAgICB9CiAgICAjZW5kaWYKCiAgICAvLy8gVGhlIHNlcnZlcidzIGJhc2UgVVJMIHdoZW4gdGhlIGFk
-                ZHJlc3MgaXMgdmFsaWQgKGZvciBjb3B5LCBvcGVuIGFuZCBzaGFyZSkuCiAgICBwdWJsaWMgdmFyIHNlcnZlclVSTDogVVJM
-                PyB7CiAgICAgICAgdHJ5PyBTZXJ2ZXJBZGRyZXNzKGFkZHJlc3NUZXh0KS5iYXNlVVJMCiAgICB9CgogICAgLy8vIENoZWNr
-                cyB0aGUgc2VydmVyIG5vdywgb3Igam9pbnMgdGhlIGNoZWNrIHRoYXQgd2lsbCBydW4gbmV4dC4KICAgIHB1YmxpYyBmdW5j
-                IHJlZnJlc2goKSBhc3luYyB7CiAgICAgICAgYXdhaXQgcmVmcmVzaGVyLnJ1biB7IFt3ZWFrIHNlbGZdIGluCiAgICAgICAg
-                ICAgIGF3YWl0IHNlbGY/LmNoZWNrKCkKICAgICAgICB9CiAgICB9CgogICAgcHJpdmF0ZSBmdW5jIGNoZWNrKCkgYXN5bmMg
-                ewogICAgICAgIGxldCBhZGRyZXNzOiBTZXJ2ZXJBZGRyZXNzCiAgICAgICAgZG8gewogICAgICAgICAgICBhZGRyZXNzID0g
-                dHJ5IFNlcnZlckFkZHJlc3MoYWRkcmVzc1RleHQpCiAgICAgICAgfSBjYXRjaCB7CiAgICAgICAgICAgIHN0YXR1cyA9IFNl
-                cnZlclN0YXR1cyhlcnJvcjogZXJyb3IpID8/IHN0YXR1cwogICAgICAgICAgICByZXR1cm4KICAgICAgICB9CiAgICAgICAg
-                c3RhdHVzID0gLmNoZWNraW5nCiAgICAgICAgZG8gewogICAgICAgICAgICBzdGF0dXMgPSAucmVhY2hhYmxlKHRyeSBhd2Fp
-                dCBjaGVja2VyKGFkZHJlc3MsIG9wdGlvbnMpKQogICAgICAgIH0gY2F0Y2ggewogICAgICAgICAgICBzdGF0dXMgPSBTZXJ2
-                ZXJTdGF0dXMoZXJyb3I6IGVycm9yKSA/PyAubm90Q2hlY2tlZAogICAgICAgIH0KICAgIH0KfQo=
+                MTApLCB0b3RhbFRpbWVvdXQ6IC5zZWNvbmRzKDIwKSkKCiAgICAvLy8gV2hlcmUgcmVmdXNlZCBsaW5rcyBhbmQgcmVmdXNl
+                ZCB3ZWItc2NyZWVuIG1lc3NhZ2VzIGFyZSByZXBvcnRlZCAodGhlIGFwcCBsb2dzIHRoZW0pLgogICAgQE9ic2VydmF0aW9u
+                SWdub3JlZCBwdWJsaWMgbGV0IGRpYWdub3N0aWNzOiBSZWZ1c2FsRGlhZ25vc3RpY3MKICAgIC8vLyBUaGUgZ2VuZXJhdGVk
+                IHJvdXRlciwgcmVwb3J0aW5nIGl0cyByZWZ1c2FscyB0byBgYGRpYWdub3N0aWNzYGAuCiAgICBAT2JzZXJ2YXRpb25JZ25v
+                cmVkIHB1YmxpYyBsZXQgcm91dGVyOiBMaW5rUm91dGVyCgogICAgQE9ic2VydmF0aW9uSWdub3JlZCBwcml2YXRlIGxldCBz
+                dG9yZTogQWRkcmVzc1N0b3JlCiAgICBAT2JzZXJ2YXRpb25JZ25vcmVkIHByaXZhdGUgbGV0IGNoZWNrZXI6IENoZWNrZXIK
+                CiAgICAvLy8gQ3JlYXRlcyB0aGUgbW9kZWwsIHJlYWRpbmcgdGhlIGtlcHQgYWRkcmVzcyAob3IgdGhlIGRlZmF1bHQpLgog
+                ICAgcHVibGljIGluaXQoCiAgICAgICAgc3RvcmU6IEFkZHJlc3NTdG9yZSA9IC51c2VyRGVmYXVsdHMoKSwKICAgICAgICBk
+                ZWZhdWx0QWRkcmVzczogU3RyaW5nID0gQ29tcGFuaW9uRGVmYXVsdHMuc2VydmVyQWRkcmVzcywKICAgICAgICBkaWFnbm9z
+                dGljczogUmVmdXNhbERpYWdub3N0aWNzID0gLmlnbm9yZSwKICAgICAgICBjaGVja2VyOiBAZXNjYXBpbmcgQ2hlY2tlciA9
+                IHsgYWRkcmVzcywgb3B0aW9ucyB0aHJvd3MoU2VydmVyVmVyc2lvbkVycm9yKSBpbgogICAgICAgICAgICB0cnkgYXdhaXQg
+                U2VydmVyVmVyc2lvbkNsaWVudChvcHRpb25zOiBvcHRpb25zKS52ZXJzaW9uKG9mOiBhZGRyZXNzKQogICAgICAgIH0KICAg
+                ICkgewogICAgICAgIHNlbGYuc3RvcmUgPSBzdG9yZQogICAgICAgIHNlbGYuY2hlY2tlciA9IGNoZWNrZXIKICAgICAgICBz
+                ZWxmLmRpYWdub3N0aWNzID0gZGlhZ25vc3RpY3MKICAgICAgICBzZWxmLnJvdXRlciA9IEdlbmVyYXRlZE1hbmlmZXN0LnJv
+                dXRlci5yZXBvcnRpbmcodG86IGRpYWdub3N0aWNzKQogICAgICAgIHNlbGYuYWRkcmVzc1RleHQgPSBzdG9yZS5sb2FkKCkg
+                Pz8gZGVmYXVsdEFkZHJlc3MKICAgIH0KCiAgICAjaWYgREVCVUcKICAgICAgICAvLy8gRGVidWcgYnVpbGRzIG9ubHk6IGFs
+                bG93IHBsYWluIGh0dHAgdG8gYSBkZXZlbG9wbWVudCBzZXJ2ZXIgb24gdGhlIGxvY2FsCiAgICAgICAgLy8vIG5ldHdvcmsu
+                IE9mZiB1bnRpbCB0aGUgcGVyc29uIHR1cm5zIGl0IG9uOyByZWxlYXNlIGJ1aWxkcyBoYXZlIG5vIHN1Y2ggc3dpdGNoLgog
+                ICAgICAgIHB1YmxpYyB2YXIgYWxsb3dzSW5zZWN1cmVMb2NhbE5ldHdvcms6IEJvb2wgewogICAgICAgICAgICBnZXQgeyBv
+                cHRpb25zLmFsbG93c0luc2VjdXJlTG9jYWxOZXR3b3JrIH0KICAgICAgICAgICAgc2V0IHsgb3B0aW9ucy5hbGxvd3NJbnNl
+                Y3VyZUxvY2FsTmV0d29yayA9IG5ld1ZhbHVlIH0KICAgICAgICB9CiAgICAjZW5kaWYKCiAgICAvLy8gVGhlIHNlcnZlcidz
+                IGJhc2UgVVJMIHdoZW4gdGhlIGFkZHJlc3MgaXMgdmFsaWQgKGZvciBjb3B5LCBvcGVuIGFuZCBzaGFyZSkuCiAgICBwdWJs
+                aWMgdmFyIHNlcnZlclVSTDogVVJMPyB7CiAgICAgICAgdHJ5PyBTZXJ2ZXJBZGRyZXNzKGFkZHJlc3NUZXh0KS5iYXNlVVJM
+                CiAgICB9CgogICAgLy8vIENoZWNrcyB0aGUgc2VydmVyIG5vdywgb3Igam9pbnMgdGhlIGNoZWNrIHRoYXQgd2lsbCBydW4g
+                bmV4dC4KICAgIHB1YmxpYyBmdW5jIHJlZnJlc2goKSBhc3luYyB7CiAgICAgICAgYXdhaXQgcmVmcmVzaGVyLnJ1biB7IFt3
+                ZWFrIHNlbGZdIGluCiAgICAgICAgICAgIGF3YWl0IHNlbGY/LmNoZWNrKCkKICAgICAgICB9CiAgICB9CgogICAgcHJpdmF0
+                ZSBmdW5jIGNoZWNrKCkgYXN5bmMgewogICAgICAgIGxldCBhZGRyZXNzOiBTZXJ2ZXJBZGRyZXNzCiAgICAgICAgZG8gewog
+                ICAgICAgICAgICBhZGRyZXNzID0gdHJ5IFNlcnZlckFkZHJlc3MoYWRkcmVzc1RleHQpCiAgICAgICAgfSBjYXRjaCB7CiAg
+                ICAgICAgICAgIHN0YXR1cyA9IFNlcnZlclN0YXR1cyhlcnJvcjogZXJyb3IpID8/IHN0YXR1cwogICAgICAgICAgICByZXR1
+                cm4KICAgICAgICB9CiAgICAgICAgc3RhdHVzID0gLmNoZWNraW5nCiAgICAgICAgZG8gewogICAgICAgICAgICBzdGF0dXMg
+                PSAucmVhY2hhYmxlKHRyeSBhd2FpdCBjaGVja2VyKGFkZHJlc3MsIG9wdGlvbnMpKQogICAgICAgIH0gY2F0Y2ggewogICAg
+                ICAgICAgICBzdGF0dXMgPSBTZXJ2ZXJTdGF0dXMoZXJyb3I6IGVycm9yKSA/PyAubm90Q2hlY2tlZAogICAgICAgIH0KICAg
+                IH0KfQo=
                 """
         ),
         (
@@ -908,33 +922,33 @@ extension CompanionTemplate {
                 Y2hhbmdlIHJlYWNoZXMgdGhlIHBhZ2UgYXMgYHNlcnZlckNoZWNrZWRgLgogICAgICAgIGxldCBzZXJ2ZXJDaGVjazogU2Vy
                 dmVyQ2hlY2sKICAgICAgICBsZXQgcm91dGU6IEBNYWluQWN0b3IgKExpbmtEZWNpc2lvbiwgVVJMKSAtPiBWb2lkCgogICAg
                 ICAgIGZ1bmMgbWFrZUNvb3JkaW5hdG9yKCkgLT4gV2ViVmlld0JyaWRnZSB7CiAgICAgICAgICAgIGxldCBkaXNwYXRjaGVy
-                ID0gQnJpZGdlRGlzcGF0Y2hlcihtYW5pZmVzdDogR2VuZXJhdGVkTWFuaWZlc3QubWFuaWZlc3QpCiAgICAgICAgICAgIGRp
-                c3BhdGNoZXIuaGFuZGxlKEJyaWRnZUFjdGlvbnMuQ29tcGFyZVJlbGVhc2Uuc2VsZikgeyBbbW9kZWxdIHF1ZXJ5IGluCiAg
-                ICAgICAgICAgICAgICB0cnkgYXdhaXQgbW9kZWwuY29tcGFyZVJlbGVhc2UocXVlcnkpCiAgICAgICAgICAgIH0KICAgICAg
-                ICAgICAgcmV0dXJuIFdlYlZpZXdCcmlkZ2UoCiAgICAgICAgICAgICAgICBkaXNwYXRjaGVyOiBkaXNwYXRjaGVyLCBuYXZp
-                Z2F0aW9uOiBXZWJTY3JlZW5OYXZpZ2F0aW9uUG9saWN5KHJvdXRlcjogR2VuZXJhdGVkTWFuaWZlc3Qucm91dGVyKSwKICAg
-                ICAgICAgICAgICAgIHJvdXRlOiByb3V0ZSkKICAgICAgICB9CgogICAgICAgIC8vLyBTZW5kcyB0aGUgc2VydmVyJ3Mgc3Rh
-                dGUgdG8gdGhlIHBhZ2UuIEJlZm9yZSB0aGUgcGFnZSdzIGhlbGxvIChsb2FkaW5nLCBvciBhIHBhZ2UKICAgICAgICAvLy8g
-                d2l0aG91dCB0aGUgbW9kdWxlKSB0aGUgZGlzcGF0Y2hlciByZWZ1c2VzIHRoZSBldmVudDsgdGhlIHBhZ2UgYXNrcyBvbiBs
-                b2FkIGluc3RlYWQuCiAgICAgICAgZmlsZXByaXZhdGUgZnVuYyBkZWxpdmVyKF8gYnJpZGdlOiBXZWJWaWV3QnJpZGdlKSB7
-                CiAgICAgICAgICAgIGxldCBjaGVjayA9IHNlcnZlckNoZWNrCiAgICAgICAgICAgIFRhc2sgeyB0cnk/IGF3YWl0IGJyaWRn
-                ZS5zZW5kKEJyaWRnZUV2ZW50cy5TZXJ2ZXJDaGVja2VkLnNlbGYsIGNoZWNrKSB9CiAgICAgICAgfQoKICAgICAgICBmaWxl
-                cHJpdmF0ZSBmdW5jIG1ha2VXZWJWaWV3KF8gYnJpZGdlOiBXZWJWaWV3QnJpZGdlKSAtPiBXS1dlYlZpZXcgewogICAgICAg
-                ICAgICBsZXQgd2ViVmlldyA9IFdLV2ViVmlldyhmcmFtZTogLnplcm8sIGNvbmZpZ3VyYXRpb246IFdLV2ViVmlld0NvbmZp
-                Z3VyYXRpb24oKSkKICAgICAgICAgICAgYnJpZGdlLmF0dGFjaCh0bzogd2ViVmlldykKICAgICAgICAgICAgd2ViVmlldy5s
-                b2FkKFVSTFJlcXVlc3QodXJsOiB1cmwpKQogICAgICAgICAgICByZXR1cm4gd2ViVmlldwogICAgICAgIH0KICAgIH0KCiAg
-                ICAjaWYgb3MoaU9TKQogICAgICAgIGV4dGVuc2lvbiBXZWJWaWV3SG9zdDogVUlWaWV3UmVwcmVzZW50YWJsZSB7CiAgICAg
-                ICAgICAgIGZ1bmMgbWFrZVVJVmlldyhjb250ZXh0OiBDb250ZXh0KSAtPiBXS1dlYlZpZXcgeyBtYWtlV2ViVmlldyhjb250
-                ZXh0LmNvb3JkaW5hdG9yKSB9CiAgICAgICAgICAgIGZ1bmMgdXBkYXRlVUlWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBj
-                b250ZXh0OiBDb250ZXh0KSB7IGRlbGl2ZXIoY29udGV4dC5jb29yZGluYXRvcikgfQogICAgICAgICAgICBzdGF0aWMgZnVu
-                YyBkaXNtYW50bGVVSVZpZXcoXyB3ZWJWaWV3OiBXS1dlYlZpZXcsIGNvb3JkaW5hdG9yOiBXZWJWaWV3QnJpZGdlKSB7IGNv
-                b3JkaW5hdG9yLmRldGFjaCgpIH0KICAgICAgICB9CiAgICAjZWxzZWlmIG9zKG1hY09TKQogICAgICAgIGV4dGVuc2lvbiBX
-                ZWJWaWV3SG9zdDogTlNWaWV3UmVwcmVzZW50YWJsZSB7CiAgICAgICAgICAgIGZ1bmMgbWFrZU5TVmlldyhjb250ZXh0OiBD
-                b250ZXh0KSAtPiBXS1dlYlZpZXcgeyBtYWtlV2ViVmlldyhjb250ZXh0LmNvb3JkaW5hdG9yKSB9CiAgICAgICAgICAgIGZ1
-                bmMgdXBkYXRlTlNWaWV3KF8gd2ViVmlldzogV0tXZWJWaWV3LCBjb250ZXh0OiBDb250ZXh0KSB7IGRlbGl2ZXIoY29udGV4
-                dC5jb29yZGluYXRvcikgfQogICAgICAgICAgICBzdGF0aWMgZnVuYyBkaXNtYW50bGVOU1ZpZXcoXyB3ZWJWaWV3OiBXS1dl
-                YlZpZXcsIGNvb3JkaW5hdG9yOiBXZWJWaWV3QnJpZGdlKSB7IGNvb3JkaW5hdG9yLmRldGFjaCgpIH0KICAgICAgICB9CiAg
-                ICAjZW5kaWYKI2VuZGlmCg==
+                ID0gQnJpZGdlRGlzcGF0Y2hlcihtYW5pZmVzdDogR2VuZXJhdGVkTWFuaWZlc3QubWFuaWZlc3QsIGRpYWdub3N0aWNzOiBt
+                b2RlbC5kaWFnbm9zdGljcykKICAgICAgICAgICAgZGlzcGF0Y2hlci5oYW5kbGUoQnJpZGdlQWN0aW9ucy5Db21wYXJlUmVs
+                ZWFzZS5zZWxmKSB7IFttb2RlbF0gcXVlcnkgaW4KICAgICAgICAgICAgICAgIHRyeSBhd2FpdCBtb2RlbC5jb21wYXJlUmVs
+                ZWFzZShxdWVyeSkKICAgICAgICAgICAgfQogICAgICAgICAgICByZXR1cm4gV2ViVmlld0JyaWRnZSgKICAgICAgICAgICAg
+                ICAgIGRpc3BhdGNoZXI6IGRpc3BhdGNoZXIsIG5hdmlnYXRpb246IFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3kocm91dGVy
+                OiBtb2RlbC5yb3V0ZXIpLAogICAgICAgICAgICAgICAgcm91dGU6IHJvdXRlKQogICAgICAgIH0KCiAgICAgICAgLy8vIFNl
+                bmRzIHRoZSBzZXJ2ZXIncyBzdGF0ZSB0byB0aGUgcGFnZS4gQmVmb3JlIHRoZSBwYWdlJ3MgaGVsbG8gKGxvYWRpbmcsIG9y
+                IGEgcGFnZQogICAgICAgIC8vLyB3aXRob3V0IHRoZSBtb2R1bGUpIHRoZSBkaXNwYXRjaGVyIHJlZnVzZXMgdGhlIGV2ZW50
+                OyB0aGUgcGFnZSBhc2tzIG9uIGxvYWQgaW5zdGVhZC4KICAgICAgICBmaWxlcHJpdmF0ZSBmdW5jIGRlbGl2ZXIoXyBicmlk
+                Z2U6IFdlYlZpZXdCcmlkZ2UpIHsKICAgICAgICAgICAgbGV0IGNoZWNrID0gc2VydmVyQ2hlY2sKICAgICAgICAgICAgVGFz
+                ayB7IHRyeT8gYXdhaXQgYnJpZGdlLnNlbmQoQnJpZGdlRXZlbnRzLlNlcnZlckNoZWNrZWQuc2VsZiwgY2hlY2spIH0KICAg
+                ICAgICB9CgogICAgICAgIGZpbGVwcml2YXRlIGZ1bmMgbWFrZVdlYlZpZXcoXyBicmlkZ2U6IFdlYlZpZXdCcmlkZ2UpIC0+
+                IFdLV2ViVmlldyB7CiAgICAgICAgICAgIGxldCB3ZWJWaWV3ID0gV0tXZWJWaWV3KGZyYW1lOiAuemVybywgY29uZmlndXJh
+                dGlvbjogV0tXZWJWaWV3Q29uZmlndXJhdGlvbigpKQogICAgICAgICAgICBicmlkZ2UuYXR0YWNoKHRvOiB3ZWJWaWV3KQog
+                ICAgICAgICAgICB3ZWJWaWV3LmxvYWQoVVJMUmVxdWVzdCh1cmw6IHVybCkpCiAgICAgICAgICAgIHJldHVybiB3ZWJWaWV3
+                CiAgICAgICAgfQogICAgfQoKICAgICNpZiBvcyhpT1MpCiAgICAgICAgZXh0ZW5zaW9uIFdlYlZpZXdIb3N0OiBVSVZpZXdS
+                ZXByZXNlbnRhYmxlIHsKICAgICAgICAgICAgZnVuYyBtYWtlVUlWaWV3KGNvbnRleHQ6IENvbnRleHQpIC0+IFdLV2ViVmll
+                dyB7IG1ha2VXZWJWaWV3KGNvbnRleHQuY29vcmRpbmF0b3IpIH0KICAgICAgICAgICAgZnVuYyB1cGRhdGVVSVZpZXcoXyB3
+                ZWJWaWV3OiBXS1dlYlZpZXcsIGNvbnRleHQ6IENvbnRleHQpIHsgZGVsaXZlcihjb250ZXh0LmNvb3JkaW5hdG9yKSB9CiAg
+                ICAgICAgICAgIHN0YXRpYyBmdW5jIGRpc21hbnRsZVVJVmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29vcmRpbmF0b3I6
+                IFdlYlZpZXdCcmlkZ2UpIHsgY29vcmRpbmF0b3IuZGV0YWNoKCkgfQogICAgICAgIH0KICAgICNlbHNlaWYgb3MobWFjT1Mp
+                CiAgICAgICAgZXh0ZW5zaW9uIFdlYlZpZXdIb3N0OiBOU1ZpZXdSZXByZXNlbnRhYmxlIHsKICAgICAgICAgICAgZnVuYyBt
+                YWtlTlNWaWV3KGNvbnRleHQ6IENvbnRleHQpIC0+IFdLV2ViVmlldyB7IG1ha2VXZWJWaWV3KGNvbnRleHQuY29vcmRpbmF0
+                b3IpIH0KICAgICAgICAgICAgZnVuYyB1cGRhdGVOU1ZpZXcoXyB3ZWJWaWV3OiBXS1dlYlZpZXcsIGNvbnRleHQ6IENvbnRl
+                eHQpIHsgZGVsaXZlcihjb250ZXh0LmNvb3JkaW5hdG9yKSB9CiAgICAgICAgICAgIHN0YXRpYyBmdW5jIGRpc21hbnRsZU5T
+                VmlldyhfIHdlYlZpZXc6IFdLV2ViVmlldywgY29vcmRpbmF0b3I6IFdlYlZpZXdCcmlkZ2UpIHsgY29vcmRpbmF0b3IuZGV0
+                YWNoKCkgfQogICAgICAgIH0KICAgICNlbmRpZgojZW5kaWYK
                 """
         ),
         (
@@ -993,6 +1007,44 @@ extension CompanionTemplate {
                 ICAgICNleHBlY3Qoa2V5cy5jb3VudCA9PSAxMCkKICAgICAgICBmb3Iga2V5IGluIGtleXMgewogICAgICAgICAgICAjZXhw
                 ZWN0KHN0cmluZ3Nba2V5XSAhPSBuaWwsICJtaXNzaW5nIGZyb20gTG9jYWxpemFibGUueGNzdHJpbmdzOiBcKGtleSkiKQog
                 ICAgICAgIH0KICAgIH0KfQo=
+                """
+        ),
+        (
+            path: "Tests/CompanionCoreTests/CompanionDiagnosticsTests.swift",
+            base64: """
+                aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFJhc3RyaWxsb05hdGl2ZQppbXBvcnQgVGVzdGluZwoKQHRlc3RhYmxlIGltcG9y
+                dCBDb21wYW5pb25Db3JlCgovLy8gVGhlIG1vZGVsJ3Mgb25lIGRpYWdub3N0aWNzIGhvb2sgc2VlcyByZWZ1c2VkIGxpbmtz
+                IChpbmNvbWluZyBhbmQgZnJvbSB0aGUgd2ViIHNjcmVlbikgYW5kCi8vLyByZWZ1c2VkIHdlYi1zY3JlZW4gbWVzc2FnZXMs
+                IGFzIHRoZSBhcHAncyBsb2dnZXIgd291bGQuCkBNYWluQWN0b3IKQFN1aXRlKCJDb21wYW5pb24gZGlhZ25vc3RpY3MiKQpz
+                dHJ1Y3QgQ29tcGFuaW9uRGlhZ25vc3RpY3NUZXN0cyB7CiAgICAvLy8gQ29sbGVjdHMgd2hhdCB0aGUgaG9vayByZWNlaXZl
+                cy4KICAgIC8vIEB1bmNoZWNrZWQ6IGV2ZXJ5IGFjY2VzcyB0byBgc3RvcmVkYCBob2xkcyBgbG9ja2AuCiAgICBmaW5hbCBj
+                bGFzcyBDb2xsZWN0ZWQ6IEB1bmNoZWNrZWQgU2VuZGFibGUgewogICAgICAgIHByaXZhdGUgbGV0IGxvY2sgPSBOU0xvY2so
+                KQogICAgICAgIHByaXZhdGUgdmFyIHN0b3JlZDogW1JlZnVzYWxEaWFnbm9zdGljcy5FdmVudF0gPSBbXQogICAgICAgIEBT
+                ZW5kYWJsZSBmdW5jIGFwcGVuZChfIGV2ZW50OiBSZWZ1c2FsRGlhZ25vc3RpY3MuRXZlbnQpIHsgbG9jay53aXRoTG9jayB7
+                IHN0b3JlZC5hcHBlbmQoZXZlbnQpIH0gfQogICAgICAgIHZhciBldmVudHM6IFtSZWZ1c2FsRGlhZ25vc3RpY3MuRXZlbnRd
+                IHsgbG9jay53aXRoTG9jayB7IHN0b3JlZCB9IH0KICAgIH0KCiAgICBAVGVzdCgicmVmdXNlZCBsaW5rcyBhbmQgcmVmdXNl
+                ZCBwYWdlIG1lc3NhZ2VzIHJlYWNoIHRoZSBob29rOyBhY2NlcHRlZCBvbmVzIGRvIG5vdCIpCiAgICBmdW5jIHJlZnVzYWxz
+                UmVhY2hUaGVIb29rKCkgYXN5bmMgdGhyb3dzIHsKICAgICAgICBsZXQgY29sbGVjdGVkID0gQ29sbGVjdGVkKCkKICAgICAg
+                ICBsZXQgbW9kZWwgPSBDb21wYW5pb25Nb2RlbCgKICAgICAgICAgICAgc3RvcmU6IC5pbk1lbW9yeSgpLCBkaWFnbm9zdGlj
+                czogUmVmdXNhbERpYWdub3N0aWNzKGNvbGxlY3RlZC5hcHBlbmQpLAogICAgICAgICAgICBjaGVja2VyOiB7IGFkZHJlc3Ms
+                IF8gdGhyb3dzKFNlcnZlclZlcnNpb25FcnJvcikgaW4gdGhyb3cgLmNhbmNlbGxlZChhZGRyZXNzLnZlcnNpb25VUkwpIH0p
+                CiAgICAgICAgbW9kZWwub3Blbih0cnkgI3JlcXVpcmUoVVJMKHN0cmluZzogImh0dHBzOi8vYXBwLmV4YW1wbGUuY29tL3Nl
+                cnZlcnMvIikpKQogICAgICAgIG1vZGVsLm9wZW4odHJ5ICNyZXF1aXJlKFVSTChzdHJpbmc6ICJqYXZhc2NyaXB0OmFsZXJ0
+                KDEpIikpKQogICAgICAgIGxldCBzdWJmcmFtZSA9IEJyaWRnZUZyYW1lKGlzTWFpbkZyYW1lOiBmYWxzZSwgc2NoZW1lOiAi
+                aHR0cHMiLCBob3N0OiAiYXBwLmV4YW1wbGUuY29tIiwgcG9ydDogMCkKICAgICAgICAvLyBCdWlsdCBhcyBTb3VyY2VzL1dl
+                YlNjcmVlbi5zd2lmdCBidWlsZHMgaXQuCiAgICAgICAgbGV0IGRpc3BhdGNoZXIgPSBCcmlkZ2VEaXNwYXRjaGVyKG1hbmlm
+                ZXN0OiBHZW5lcmF0ZWRNYW5pZmVzdC5tYW5pZmVzdCwgZGlhZ25vc3RpY3M6IG1vZGVsLmRpYWdub3N0aWNzKQogICAgICAg
+                IF8gPSBhd2FpdCBkaXNwYXRjaGVyLnJlY2VpdmUoV2ViU2NyZWVuQnJpZGdlVGVzdHMuaGVsbG8sIGZyb206IHN1YmZyYW1l
+                KQogICAgICAgIGxldCBwb2xpY3kgPSBXZWJTY3JlZW5OYXZpZ2F0aW9uUG9saWN5KHJvdXRlcjogbW9kZWwucm91dGVyKQog
+                ICAgICAgIF8gPSBwb2xpY3kuZGVjaWRlKHVybDogImh0dHBzOi8vdXNlckBhcHAuZXhhbXBsZS5jb20vIiwgaXNNYWluRnJh
+                bWU6IHRydWUsIGlzUmVkaXJlY3Q6IGZhbHNlKQoKICAgICAgICBsZXQgZXZlbnRzID0gY29sbGVjdGVkLmV2ZW50cwogICAg
+                ICAgICNleHBlY3QoZXZlbnRzLmNvdW50ID09IDMsICJcKGV2ZW50cykiKQogICAgICAgIGd1YXJkIGV2ZW50cy5jb3VudCA9
+                PSAzLCBjYXNlIC5saW5rKGxldCBmaXJzdCkgPSBldmVudHNbMF0sIGNhc2UgLmJyaWRnZShsZXQgc2Vjb25kKSA9IGV2ZW50
+                c1sxXSwKICAgICAgICAgICAgY2FzZSAubGluayhsZXQgdGhpcmQpID0gZXZlbnRzWzJdCiAgICAgICAgZWxzZSB7IHJldHVy
+                biB9CiAgICAgICAgI2V4cGVjdChmaXJzdC51cmwgPT0gImphdmFzY3JpcHQ6YWxlcnQoMSkiICYmIGZpcnN0LnJlZnVzYWwg
+                PT0gLnNjaGVtZU5vdEFsbG93ZWQoImphdmFzY3JpcHQiKSkKICAgICAgICAjZXhwZWN0KHNlY29uZC5mcmFtZSA9PSBzdWJm
+                cmFtZSAmJiBzZWNvbmQucmVmdXNhbCA9PSAudW50cnVzdGVkKC5ub3RNYWluRnJhbWUoc3ViZnJhbWUpKSkKICAgICAgICAj
+                ZXhwZWN0KHRoaXJkLnJlZnVzYWwgPT0gLnVzZXJpbmZvKQogICAgfQp9Cg==
                 """
         ),
         (

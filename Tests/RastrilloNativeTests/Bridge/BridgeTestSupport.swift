@@ -36,7 +36,7 @@ enum BridgeFixture {
     /// a recorder of refusals.
     @MainActor static func dispatcher() -> (BridgeDispatcher, BridgeRefusalLog) {
         let log = BridgeRefusalLog()
-        let dispatcher = BridgeDispatcher(manifest: manifest) { event in log.append(event) }
+        let dispatcher = BridgeDispatcher(manifest: manifest, diagnostics: RefusalDiagnostics(log.append))
         dispatcher.handle(BridgeActions.SaveNote.self) { draft in
             SaveResult(
                 id: draft.id ?? UUID(uuidString: "00000000-0000-4000-8000-000000000001")!,
@@ -56,11 +56,20 @@ enum BridgeFixture {
 /// `@unchecked Sendable` is safe: the only stored state is guarded by `lock` on every access.
 final class BridgeRefusalLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [BridgeRefusalEvent] = []
+    private var stored: [RefusalDiagnostics.Event] = []
 
-    func append(_ event: BridgeRefusalEvent) { lock.withLock { stored.append(event) } }
+    @Sendable func append(_ event: RefusalDiagnostics.Event) { lock.withLock { stored.append(event) } }
 
-    var events: [BridgeRefusalEvent] { lock.withLock { stored } }
+    /// Everything the hook received, in order (a dispatcher only ever reports bridge refusals).
+    var all: [RefusalDiagnostics.Event] { lock.withLock { stored } }
+
+    /// The bridge refusals, in order.
+    var events: [BridgeRefusalEvent] {
+        all.compactMap { event in
+            if case .bridge(let bridge) = event { return bridge }
+            return nil
+        }
+    }
 }
 
 /// The fields of a reply envelope, read back with the strict message reader's JSON rules.

@@ -195,7 +195,7 @@ struct LinkRouterSecurityTests {
     @Test("every refusal reaches the diagnostics hook, and nothing else does")
     func diagnosticsHook() {
         let seen = RefusalLog()
-        let router = LinkRouter(manifest: ManifestFixtures.parityManifest) { seen.append($0) }
+        let router = LinkRouter(manifest: ManifestFixtures.parityManifest, diagnostics: RefusalDiagnostics(seen.append))
         _ = router.decide("https://app.example.com@evil.com/")
         _ = router.decide("https://app.example.com/notes/")
         _ = router.decide("https://evil.com/", context: .redirect)
@@ -205,13 +205,21 @@ struct LinkRouterSecurityTests {
     }
 }
 
-/// Collects refusal events from the router's hook.
+/// Collects events from a ``RefusalDiagnostics`` hook.
 // @unchecked: every access to `stored` holds `lock`.
 final class RefusalLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [LinkRouter.RefusalEvent] = []
-    func append(_ event: LinkRouter.RefusalEvent) { lock.withLock { stored.append(event) } }
-    var events: [LinkRouter.RefusalEvent] { lock.withLock { stored } }
+    private var stored: [RefusalDiagnostics.Event] = []
+    @Sendable func append(_ event: RefusalDiagnostics.Event) { lock.withLock { stored.append(event) } }
+    /// Everything reported, in order.
+    var all: [RefusalDiagnostics.Event] { lock.withLock { stored } }
+    /// The link refusals, in order.
+    var events: [LinkRouter.RefusalEvent] {
+        all.compactMap { event in
+            if case .link(let link) = event { return link }
+            return nil
+        }
+    }
 }
 
 @Suite("Origin check shared with the bridge")

@@ -1,3 +1,5 @@
+import OSLog
+import RastrilloNative
 import SwiftUI
 
 /// The companion app: the main window with the server and its version, a Server menu whose
@@ -5,7 +7,14 @@ import SwiftUI
 /// iPad — one more window per destination opened with "Open in New Window".
 @main
 struct CompanionApp: App {
-    @State private var model = CompanionModel()
+    @State private var model = CompanionModel(diagnostics: Self.diagnostics)
+
+    /// Refused links and web-screen messages go to the unified log (their text stays private
+    /// in release logs, as URLs may carry personal data).
+    private static let diagnostics: RefusalDiagnostics = {
+        let logger = Logger(subsystem: "Companion", category: "refusals")
+        return RefusalDiagnostics { event in logger.warning("\(event.description)") }
+    }()
 
     var body: some Scene {
         WindowGroup {

@@ -37,12 +37,12 @@
         let route: @MainActor (LinkDecision, URL) -> Void
 
         func makeCoordinator() -> WebViewBridge {
-            let dispatcher = BridgeDispatcher(manifest: GeneratedManifest.manifest)
+            let dispatcher = BridgeDispatcher(manifest: GeneratedManifest.manifest, diagnostics: model.diagnostics)
             dispatcher.handle(BridgeActions.CompareRelease.self) { [model] query in
                 try await model.compareRelease(query)
             }
             return WebViewBridge(
-                dispatcher: dispatcher, navigation: WebScreenNavigationPolicy(router: GeneratedManifest.router),
+                dispatcher: dispatcher, navigation: WebScreenNavigationPolicy(router: model.router),
                 route: route)
         }
 

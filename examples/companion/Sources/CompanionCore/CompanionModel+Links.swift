@@ -10,7 +10,7 @@ extension CompanionModel {
     }
 
     /// Decides what an incoming or followed link does, through the manifest's
-    /// generated router (`onOpenURL`, `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`),
+    /// generated router (reporting to ``diagnostics``; `onOpenURL`, `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`),
     /// selects the screen for internal links, and returns what the view must do.
     ///
     /// ```swift
@@ -18,7 +18,7 @@ extension CompanionModel {
     /// ```
     @discardableResult
     func open(_ url: URL) -> LinkOutcome {
-        apply(Self.outcome(of: url, decision: GeneratedManifest.router.decide(url)))
+        apply(Self.outcome(of: url, decision: router.decide(url)))
     }
 
     /// A navigation the web screen did not load: RastrilloNative's `WebViewBridge` cancelled it

@@ -46,6 +46,11 @@ public final class CompanionModel {
     /// How long a check may take.
     public var options = ServerVersionClient.Options(connectTimeout: .seconds(10), totalTimeout: .seconds(20))
 
+    /// Where refused links and refused web-screen messages are reported (the app logs them).
+    @ObservationIgnored public let diagnostics: RefusalDiagnostics
+    /// The generated router, reporting its refusals to ``diagnostics``.
+    @ObservationIgnored public let router: LinkRouter
+
     @ObservationIgnored private let store: AddressStore
     @ObservationIgnored private let checker: Checker
 
@@ -53,12 +58,15 @@ public final class CompanionModel {
     public init(
         store: AddressStore = .userDefaults(),
         defaultAddress: String = CompanionDefaults.serverAddress,
+        diagnostics: RefusalDiagnostics = .ignore,
         checker: @escaping Checker = { address, options throws(ServerVersionError) in
             try await ServerVersionClient(options: options).version(of: address)
         }
     ) {
         self.store = store
         self.checker = checker
+        self.diagnostics = diagnostics
+        self.router = GeneratedManifest.router.reporting(to: diagnostics)
         self.addressText = store.load() ?? defaultAddress
     }
 

@@ -1,0 +1,49 @@
+/// The one diagnostics hook for everything RastrilloNative refuses: links the ``LinkRouter``
+/// refused and page messages the ``BridgeDispatcher`` refused.
+///
+/// Create one and pass it to both, so a single logging function sees every refusal in the
+/// order it happened:
+///
+/// ```swift
+/// let diagnostics = RefusalDiagnostics { event in logger.warning("\(event)") }
+/// let router = LinkRouter(manifest: manifest, diagnostics: diagnostics)
+/// let bridge = BridgeDispatcher(manifest: manifest, diagnostics: diagnostics)
+/// // A generated router gets the same hook without being recompiled:
+/// let appRouter = GeneratedManifest.router.reporting(to: diagnostics)
+/// ```
+///
+/// The closure is called synchronously on the thread that made the decision (the main actor
+/// for the bridge); it must not block.
+public struct RefusalDiagnostics: Sendable {
+    /// One refusal.
+    public enum Event: Sendable, Hashable, CustomStringConvertible {
+        /// A URL the link router refused.
+        case link(LinkRouter.RefusalEvent)
+        /// A page message the bridge dispatcher refused.
+        case bridge(BridgeRefusalEvent)
+
+        /// The refusal's own description (`refused <url>: <reason>`,
+        /// `refused bridge message <id> from <frame>: <reason>`).
+        public var description: String {
+            switch self {
+            case .link(let event): return event.description
+            case .bridge(let event): return event.description
+            }
+        }
+    }
+
+    private let report: (@Sendable (Event) -> Void)?
+
+    /// A hook that passes every refusal to `report`.
+    public init(_ report: @escaping @Sendable (Event) -> Void) {
+        self.report = report
+    }
+
+    private init() { report = nil }
+
+    /// A hook that reports nothing (the default).
+    public static let ignore = RefusalDiagnostics()
+
+    /// Reports `event`.
+    public func callAsFunction(_ event: Event) { report?(event) }
+}
