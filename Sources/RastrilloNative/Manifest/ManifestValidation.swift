@@ -219,15 +219,33 @@ struct ManifestValidation {
     }
 
     mutating func bridge() {
+        let typeNames = Set(manifest.types.map(\.name))
         for (index, action) in manifest.bridge.actions.enumerated() {
             let location = locations.bridgeActions[index]
             checkType(action.payload, location.pointer + "/payload", location.position)
             checkType(action.reply, location.pointer + "/reply", location.position)
+            generatedNameIsFree(action.name, typeNames, "action", location, "BridgeActions")
         }
         for (index, event) in manifest.bridge.events.enumerated() {
             let location = locations.bridgeEvents[index]
             checkType(event.payload, location.pointer + "/payload", location.position)
+            generatedNameIsFree(event.name, typeNames, "event", location, "BridgeEvents")
         }
+    }
+
+    /// An action or event becomes a Swift type named like a manifest type with its first letter
+    /// uppercased (`saveNote` → `BridgeActions.SaveNote`); one named like a declared type would
+    /// shadow that type inside the generated namespace, and the generated code would not compile.
+    private mutating func generatedNameIsFree(
+        _ name: String, _ typeNames: Set<String>, _ what: String, _ location: ManifestLocations.Location,
+        _ namespace: String
+    ) {
+        let generated = name.prefix(1).uppercased() + name.dropFirst()
+        guard typeNames.contains(generated) else { return }
+        report(
+            .duplicateID, location.pointer, location.position,
+            "\(what) '\(name)' would generate the Swift type \(namespace).\(generated), which shadows the declared "
+                + "type '\(generated)'; rename the \(what) (for example '\(name)Request') or the type")
     }
 
     mutating func conflicts() {

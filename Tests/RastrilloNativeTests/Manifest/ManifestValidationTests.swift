@@ -104,6 +104,21 @@ struct ManifestValidationTests {
                 .unknownReference, "/bridge/actions/send/payload"
             ),
             (
+                F.manifest(
+                    destinations: F.destination("a", "/a"),
+                    extra: #""types": {"RunningVersion": {"fields": {"name": "string"}}}, "#
+                        + #""bridge": {"actions": {"runningVersion": {"payload": "string", "reply": "RunningVersion"}}}"#
+                ),
+                .duplicateID, "/bridge/actions/runningVersion"
+            ),
+            (
+                F.manifest(
+                    destinations: F.destination("a", "/a"),
+                    extra: #""types": {"Synced": {"enum": ["yes"]}}, "#
+                        + #""bridge": {"events": {"synced": {"payload": "Synced"}}}"#),
+                .duplicateID, "/bridge/events/synced"
+            ),
+            (
                 #"{"schemaVersion": 2, "app": {"name": "T"}, "origins": [], "destinations": []}"#,
                 .unsupportedSchemaVersion, "/schemaVersion"
             ),
