@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the README's quick-start commands exactly as written. They live in the
-# fenced block between <!-- quickstart:begin --> and <!-- quickstart:end -->.
+# fenced blocks between <!-- quickstart:begin --> and <!-- quickstart:end -->
+# (the quick start itself, and the manifest commands).
 # `make ci` itself is the run in progress, so it is not started again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
