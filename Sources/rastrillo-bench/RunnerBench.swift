@@ -40,18 +40,33 @@ enum RunnerBench {
         print(goalsMet ? "goals: met" : "goals: NOT met")
     }
 
-    /// One pass held open by a gate, a burst of `size` callers queued behind
+    /// A runner's `run(_:)`, so both runners go through the one measurement below.
+    typealias Run = @MainActor (@escaping @MainActor () async -> Void) async -> Void
+
+    /// `CoalescedRunner`: one pass held open by a gate, a burst of `size` callers queued behind
     /// it, then the gate opens: passes = the held pass + the trailing pass.
     @MainActor static func measureCoalesced(size: Int) async -> Figures {
         let runner = CoalescedRunner()
+        return await measureBurst(size: size) { await runner.run($0) }
+    }
+
+    /// The same burst through a naive runner: every pass is a task awaiting
+    /// the previous one, and every caller awaits its own pass.
+    @MainActor static func measureNaive(size: Int) async -> Figures {
+        let runner = NaiveChainRunner()
+        return await measureBurst(size: size) { await runner.run($0) }
+    }
+
+    /// Holds one pass of `run` behind a gate, queues `size` callers behind it, opens the gate,
+    /// and measures passes, the wake loop and the time until every caller resumed.
+    @MainActor static func measureBurst(size: Int, run: @escaping Run) async -> Figures {
         let gate = BenchGate()
         var passes = 0
         var called = 0
         var workEnded = ContinuousClock.now
         var firstResumed: ContinuousClock.Instant?
-        var resumed = 0
         let held = Task {
-            await runner.run {
+            await run {
                 passes += 1
                 await gate.wait()
             }
@@ -63,12 +78,11 @@ enum RunnerBench {
             burst.append(
                 Task {
                     called += 1
-                    await runner.run {
+                    await run {
                         passes += 1
                         workEnded = ContinuousClock.now
                     }
                     if firstResumed == nil { firstResumed = ContinuousClock.now }
-                    resumed += 1
                 })
         }
         while called < size { await Task.yield() }
@@ -80,41 +94,6 @@ enum RunnerBench {
         var figures = Figures()
         figures.passes = passes
         figures.wakeNanosPerWaiter = nanos((firstResumed ?? allResumed) - workEnded) / Double(size)
-        figures.resumeAllNanosPerWaiter = nanos(allResumed - opened) / Double(size)
-        return figures
-    }
-
-    /// The same burst through a naive runner: every pass is a task awaiting
-    /// the previous one, and every caller awaits its own pass.
-    @MainActor static func measureNaive(size: Int) async -> Figures {
-        let runner = NaiveChainRunner()
-        let gate = BenchGate()
-        var passes = 0
-        var called = 0
-        let held = Task {
-            await runner.run {
-                passes += 1
-                await gate.wait()
-            }
-        }
-        while gate.waiting == 0 { await Task.yield() }
-        var burst: [Task<Void, Never>] = []
-        burst.reserveCapacity(size)
-        for _ in 0..<size {
-            burst.append(
-                Task {
-                    called += 1
-                    await runner.run { passes += 1 }
-                })
-        }
-        while called < size { await Task.yield() }
-        let opened = ContinuousClock.now
-        gate.open()
-        await held.value
-        for caller in burst { await caller.value }
-        let allResumed = ContinuousClock.now
-        var figures = Figures()
-        figures.passes = passes
         figures.resumeAllNanosPerWaiter = nanos(allResumed - opened) / Double(size)
         return figures
     }
