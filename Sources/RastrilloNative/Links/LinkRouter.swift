@@ -177,18 +177,22 @@ final class CompiledRoutes: Sendable {
     }
 
     func classify(_ bytes: UnsafeBufferPointer<UInt8>, context: LinkRouter.Context) -> LinkDecision {
-        if let end = RawURL.leadingSchemeEnd(bytes), scheme(UnsafeBufferPointer(rebasing: bytes[0..<end])) == nil {
-            return .refused(.schemeNotAllowed(RawURL.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<end]))))
+        // A disallowed scheme is named before anything else is read (`javascript:` with spaces is
+        // refused for its scheme). RawURL.scan reads the scheme with the same rule, so a URL it
+        // accepts has exactly this scheme.
+        var leading: Int?
+        if let end = RawURL.leadingSchemeEnd(bytes) {
+            guard let index = scheme(UnsafeBufferPointer(rebasing: bytes[0..<end])) else {
+                return .refused(.schemeNotAllowed(RawURL.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<end]))))
+            }
+            leading = index
         }
         let url: RawURL.Spans
         switch RawURL.scan(bytes) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): url = value
         }
-        guard let schemeIndex = scheme(UnsafeBufferPointer(rebasing: bytes[0..<url.schemeEnd])) else {
-            return .refused(
-                .schemeNotAllowed(RawURL.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<url.schemeEnd]))))
-        }
+        guard let schemeIndex = leading else { return .refused(.noScheme) }
         let rule = schemes[schemeIndex]
         guard let host = url.host else {
             // No authority (`mailto:`): never internal.
@@ -196,7 +200,9 @@ final class CompiledRoutes: Sendable {
         }
         let isInternal = isInternal(
             scheme: schemeIndex, host: host.range, port: url.explicitPort ?? rule.defaultPort, in: bytes)
-        let decision = RequestPath.withSegments(UnsafeBufferPointer(rebasing: bytes[url.path])) {
+        let decision = RequestPath.withSegments(
+            UnsafeBufferPointer(rebasing: bytes[url.path]), hasPercent: url.pathHasPercent
+        ) {
             path -> LinkDecision in
             guard isInternal else { return foreign(rule, context: context) }
             var query: RouteTable.Query

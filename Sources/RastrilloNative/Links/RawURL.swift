@@ -88,6 +88,8 @@ public struct RawURL: Sendable, Hashable {
         var explicitPort: Int?
         /// The path, percent-encoded as written.
         var path: Range<Int>
+        /// Whether the path has a `%` escape (only then are its segments decoded).
+        var pathHasPercent = false
         /// The query without `?`.
         var query: Range<Int>?
         /// The fragment without `#`.
@@ -162,6 +164,7 @@ public struct RawURL: Sendable, Hashable {
                 guard offset + 2 < bytes.count, PercentDecoding.hexValue(bytes[offset + 1]) != nil,
                     PercentDecoding.hexValue(bytes[offset + 2]) != nil
                 else { return .failure(.badPercentEncoding) }
+                if offset < pathEnd { spans.pathHasPercent = true }
             }
         }
         spans.path = index..<pathEnd

@@ -39,23 +39,20 @@ struct RequestPath {
 
     /// Splits `rawPath` (empty means `/`), refusing empty and dot segments and escapes that
     /// decode to invalid UTF-8 or control characters, and calls `body` with the segments.
+    /// `hasPercent` says whether the path has `%` escapes (the URL reader knows it already).
     static func withSegments<R>(
-        _ rawPath: UnsafeBufferPointer<UInt8>, _ body: (RequestPath) -> R
+        _ rawPath: UnsafeBufferPointer<UInt8>, hasPercent: Bool, _ body: (RequestPath) -> R
     ) -> Result<R, LinkRefusal> {
         if rawPath.isEmpty {
             return .success(
                 body(
                     RequestPath(
-                        bytes: rawPath, segments: UnsafeBufferPointer(start: nil, count: 0),
-                        endsWithSlash: true)))
+                        bytes: rawPath, segments: UnsafeBufferPointer(start: nil, count: 0), endsWithSlash: true)))
         }
         guard rawPath[0] == UInt8(ascii: "/") else { return .failure(.emptySegment) }
-        var slashes = 0
-        var hasPercent = false
-        for byte in rawPath {
-            if byte == UInt8(ascii: "/") { slashes += 1 } else if byte == UInt8(ascii: "%") { hasPercent = true }
-        }
-        return withUnsafeTemporaryAllocation(of: Segment.self, capacity: slashes) { segmentBuffer in
+        // Each segment takes at least two bytes (`/` and one more), so this bounds the count
+        // without a counting pass.
+        return withUnsafeTemporaryAllocation(of: Segment.self, capacity: rawPath.count / 2 + 1) { segmentBuffer in
             guard hasPercent else {
                 return split(rawPath, into: segmentBuffer, decodeInto: nil).map(body)
             }
