@@ -5,9 +5,8 @@ import Foundation
 /// uppercase where `crypto.randomUUID()` writes lowercase.
 enum BridgeUUID {
 
-    /// The UUID, or `nil` unless `text` is exactly the 36-character form.
-    static func parse(_ text: String) -> UUID? {
-        let utf8 = text.utf8
+    /// The UUID, or `nil` unless `utf8` is exactly the 36-character form.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard utf8.count == 36 else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in

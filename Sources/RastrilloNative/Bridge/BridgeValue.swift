@@ -93,9 +93,11 @@ extension Array: BridgeValue where Element: BridgeValue {
         writer.beginArray()
         for (index, element) in enumerated() {
             writer.element(index)
-            writer.push(String(index))
-            try element.encode(to: &writer)
-            writer.pop()
+            do throws(BridgeEncodingError) {
+                try element.encode(to: &writer)
+            } catch {
+                throw error.inside(String(index))
+            }
         }
         writer.endArray()
     }
