@@ -30,11 +30,7 @@ package struct JSONKeyTable: Sendable {
                 var start = 0
                 for index in 0..<ends.count {
                     let end = ends[index]
-                    if end - start == key.count
-                        && (key.isEmpty
-                            || (all[start] == key[0]
-                                && UnsafeBufferPointer(rebasing: all[start..<end]).elementsEqual(key)))
-                    {
+                    if end - start == key.count && JSONParser.sameBytes(UnsafeBufferPointer(rebasing: all[start..<end]), key) {
                         return index
                     }
                     start = end

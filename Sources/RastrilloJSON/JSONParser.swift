@@ -39,6 +39,7 @@ struct JSONParser {
         self.bytes = bytes
         self.maxDepth = maxDepth
         tape.reserveCapacity(min(max(8, bytes.count / 16), 4096))
+        keyHashes.reserveCapacity(32)
     }
 
     // MARK: Document
@@ -365,11 +366,30 @@ struct JSONParser {
 
     /// Whether two string entries decode to the same bytes.
     static func sameKey(_ lhs: JSONTapeEntry, _ rhs: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        withContent(lhs, in: bytes) { left in withContent(rhs, in: bytes) { right in left.elementsEqual(right) } }
+        withContent(lhs, in: bytes) { left in withContent(rhs, in: bytes) { right in sameBytes(left, right) } }
+    }
+
+    /// Whether two byte runs are equal, compared 8 bytes at a time.
+    static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        var offset = 0
+        while offset + 8 <= lhs.count {
+            let a = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
+            if a != b { return false }
+            offset += 8
+        }
+        while offset < lhs.count {
+            if left[offset] != right[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Skips 8 bytes at a time while none of them is `"`, `\\`, a control character or non-ASCII
-    /// (the bytes a string scan must look at); returns the first index that may be one.
+    /// (the bytes a string scan must look at); returns the index of the first such byte, or where
+    /// fewer than 8 bytes are left.
     @inline(__always)
     static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -377,14 +397,17 @@ struct JSONParser {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var cursor = start
         while cursor + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+            // Byte 0 in the low bits on every platform, so the lowest flag is the first byte.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             // A byte is special when it is zero after the XORs, below 0x20, or has its high bit set.
+            // A borrow can flag a byte above a special one, never below it, so the lowest flag is
+            // exact.
             let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                | word
-            if special & highs != 0 { return cursor }
+                (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                    | word) & highs
+            if special != 0 { return cursor + special.trailingZeroBitCount / 8 }
             cursor += 8
         }
         return cursor

@@ -40,7 +40,7 @@ struct JSONTreeBuilder {
                 index += 1
                 members.append(JSONMember(key: key, keyPosition: keyPosition, value: node(&index)))
             }
-            value = .object(JSONObject(uniqueMembers: members, index: nil))
+            value = .object(JSONObject(uniqueMembers: members))
         }
         return JSONNode(value: value, position: position, endOffset: entry.end)
     }

@@ -32,7 +32,7 @@ enum BridgeEnvelopeWriter {
         writer.key("id")
         writer.string(id)
         writer.key("version")
-        writer.raw(Array(String(version).utf8))
+        writer.raw(String(version))
         writer.key("actions")
         strings(actions, into: &writer)
         writer.key("events")
@@ -65,7 +65,7 @@ enum BridgeEnvelopeWriter {
         var writer = BridgeJSONWriter()
         writer.beginObject()
         writer.key("protocol")
-        writer.raw(Array(String(BridgeProtocol.version).utf8))
+        writer.raw(String(BridgeProtocol.version))
         writer.key("type")
         writer.string(type)
         return writer

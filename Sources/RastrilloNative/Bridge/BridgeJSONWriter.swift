@@ -1,3 +1,4 @@
+import Foundation
 import RastrilloJSON
 
 /// Writes the JSON that native sends to the page: compact, strings quoted by the one shared
@@ -37,6 +38,9 @@ public struct BridgeJSONWriter: Sendable {
 
     /// Writes a string literal through `JSONString`.
     public mutating func string(_ value: String) { JSONString.appendQuoted(value, to: &bytes) }
+
+    /// Writes a UUID as its lowercase 36-character string.
+    mutating func uuid(_ value: UUID) { BridgeUUID.appendQuoted(value, to: &bytes) }
 
     /// Writes an integer; refuses magnitudes above 2^53 − 1.
     public mutating func int(_ value: Int) throws(BridgeEncodingError) {
@@ -101,6 +105,9 @@ public struct BridgeJSONWriter: Sendable {
 
     /// Appends JSON text that this writer or the strict reader produced.
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
+    /// Appends JSON text (a number this module formatted, for example).
+    mutating func raw(_ json: String) { bytes.append(contentsOf: json.utf8) }
 
     private mutating func separator() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }

@@ -73,7 +73,7 @@ extension UUID: BridgeValue {
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.uuid() }
     /// Encodes the lowercase 36-character form (as `crypto.randomUUID()` writes it).
     public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.string(BridgeUUID.format(self))
+        writer.uuid(self)
     }
 }
 
