@@ -6,37 +6,33 @@
 /// document.index(ofKeyAt: 1, in: table)   // 0 when the first key is "title"
 /// ```
 package struct JSONKeyTable: Sendable {
-    /// The names' UTF-8 bytes, one after another.
-    private let bytes: [UInt8]
-    /// Where each name ends in `bytes`.
-    private let ends: [Int]
+    /// One name: its length, first 8 bytes as a word (``JSONParser/prefixWord(_:)``) and bytes.
+    private struct Name: Sendable {
+        let count: Int
+        let prefix: UInt64
+        let bytes: [UInt8]
+    }
+
+    private let names: [Name]
 
     /// Creates the table; `names` should be distinct (the first match wins).
     package init(_ names: [String]) {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        for name in names {
-            bytes.append(contentsOf: name.utf8)
-            ends.append(bytes.count)
+        self.names = names.map { name in
+            let bytes = Array(name.utf8)
+            return Name(
+                count: bytes.count, prefix: bytes.withUnsafeBufferPointer(JSONParser.prefixWord), bytes: bytes)
         }
-        self.bytes = bytes
-        self.ends = ends
     }
 
     /// The index of the name whose bytes are exactly `key`, or `nil`.
     package func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { all in
-            ends.withUnsafeBufferPointer { ends in
-                var start = 0
-                for index in 0..<ends.count {
-                    let end = ends[index]
-                    if end - start == key.count && JSONParser.sameBytes(UnsafeBufferPointer(rebasing: all[start..<end]), key) {
-                        return index
-                    }
-                    start = end
-                }
-                return nil
-            }
+        let prefix = JSONParser.prefixWord(key)
+        let count = key.count
+        for index in names.indices {
+            let name = names[index]
+            guard name.count == count && name.prefix == prefix else { continue }
+            if count <= 8 || name.bytes.withUnsafeBufferPointer({ JSONParser.sameBytes($0, key) }) { return index }
         }
+        return nil
     }
 }

@@ -129,10 +129,11 @@ struct JSONParser {
             tape.append(
                 JSONTapeEntry(
                     kind: escaped ? .escapedString : .string, start: keyOffset, end: index, next: keyEntry + 1))
+            let strong = keyHashes.count - hashBase >= JSONObject.linearLimit
             let hash =
                 escaped
-                ? scratch.withUnsafeBufferPointer { Self.keyHash($0) }
-                : Self.keyHash(UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<index - 1]))
+                ? scratch.withUnsafeBufferPointer { Self.keyHash($0, strong: strong) }
+                : Self.keyHash(UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<index - 1]), strong: strong)
             try checkUnique(hash: hash, entry: keyEntry, hashBase: hashBase, seen: &seen)
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
@@ -175,9 +176,14 @@ struct JSONParser {
         let members = keyHashes.count - hashBase
         if members >= JSONObject.linearLimit {
             if seen == nil {
+                // Past the linear limit keys are hashed with FNV-1a: rehash the earlier ones.
                 var built = [UInt64: Int](minimumCapacity: members * 2)
-                for position in hashBase..<keyHashes.count where built[keyHashes[position].hash] == nil {
-                    built[keyHashes[position].hash] = position
+                for position in hashBase..<keyHashes.count {
+                    let strong = Self.withContent(tape[keyHashes[position].entry], in: bytes) {
+                        Self.keyHash($0, strong: true)
+                    }
+                    keyHashes[position].hash = strong
+                    if built[strong] == nil { built[strong] = position }
                 }
                 seen = built
             }
@@ -206,11 +212,45 @@ struct JSONParser {
     /// The decoded key (or string) at tape index `entry`.
     func key(at entry: Int) -> String { Self.string(tape[entry], in: bytes) }
 
-    /// FNV-1a over the key's decoded UTF-8 bytes.
-    private static func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+    /// A hash of a key's decoded UTF-8 bytes. Small objects (compared linearly) use a cheap
+    /// fingerprint: length, first and last 8 bytes. Past ``JSONObject/linearLimit`` members the
+    /// object keeps a hash table, and keys are hashed with FNV-1a over every byte (`strong`), so
+    /// keys that share their ends do not all land in one bucket. Equal hashes are always
+    /// confirmed by comparing bytes.
+    private static func keyHash(_ bytes: UnsafeBufferPointer<UInt8>, strong: Bool) -> UInt64 {
+        if strong {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
+        }
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count >= 8 else { return prefixWord(bytes) ^ UInt64(count) << 56 }
+        let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+        return first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(count) &* 0xFF51_AFD7_ED55_8CCD)
+    }
+
+    /// The first (up to) 8 bytes as one word, byte 0 lowest, zero-padded.
+    static func prefixWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        // Two loads that together cover all `count` bytes; where they overlap they hold the same
+        // bytes at the same places, so OR-ing them is exact.
+        switch count {
+        case 8...:
+            return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        case 4...7:
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return low | high << (8 * UInt64(count - 4))
+        case 2...3:
+            let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+            return low | high << (8 * UInt64(count - 2))
+        default:
+            return UInt64(base[0])
+        }
     }
 
     private mutating func array(depth: Int) throws(Failure) {

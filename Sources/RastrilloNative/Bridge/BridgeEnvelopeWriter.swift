@@ -2,8 +2,11 @@
 ///
 /// Every value goes through ``BridgeJSONWriter``; nothing is interpolated into JSON or script text.
 enum BridgeEnvelopeWriter {
+    /// `{"protocol":1,"type":"reply"`, written once by ``header(_:)``: every reply starts with it.
+    private static let replyHeader = header("reply")
+
     static func reply(id: String, payload: [UInt8]) -> String {
-        var writer = header("reply")
+        var writer = replyHeader
         writer.key("id")
         writer.string(id)
         writer.key("payload")

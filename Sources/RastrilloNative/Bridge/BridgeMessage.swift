@@ -77,6 +77,9 @@ public enum BridgeMessage: Sendable {
         var name: String { BridgeMessage.envelopeFields.names[rawValue] }
     }
 
+    /// The message types the page may send, matched as bytes.
+    static let messageTypes = BridgeFields("type", ["hello", "request"])
+
     static let helloFields: [Field] = [.protocol, .type, .id, .versions, .actions, .events]
     static let requestFields: [Field] = [.protocol, .type, .id, .action, .payload]
 
@@ -126,13 +129,17 @@ public enum BridgeMessage: Sendable {
         guard exact == Int64(BridgeProtocol.version) else {
             throw envelope.failure(.unsupportedProtocol(String(exact)))
         }
-        let type = try envelope.string(.type)
-        let allowed: [Field]
-        switch type {
-        case "hello": allowed = helloFields
-        case "request": allowed = requestFields
-        default: throw envelope.failure(.unknownType(type))
+        guard let type = envelope.value(.type) else { throw envelope.failure(.missingField("type")) }
+        guard envelope.isString(type) else {
+            throw envelope.failure(.invalidField("type", expected: "a string"))
         }
+        let isHello: Bool
+        switch messageTypes.index(ofKeyAt: type, in: document) {
+        case 0: isHello = true
+        case 1: isHello = false
+        default: throw envelope.failure(.unknownType(document.string(at: type)))
+        }
+        let allowed = isHello ? helloFields : requestFields
         let id = try envelope.string(.id)
         guard !id.isEmpty, id.utf8.count <= BridgeProtocol.maxIDBytes,
             id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
@@ -148,7 +155,7 @@ public enum BridgeMessage: Sendable {
         if let unknown {
             throw envelope.failure(.unknownField(String(document.string(at: unknown).prefix(64))))
         }
-        if type == "hello" {
+        if isHello {
             let versions = try envelope.array(.versions, expected: "a non-empty array of integers") {
                 (entry: Int) -> Int? in
                 guard document.tape[entry].kind == .number, let value = document.int64(at: entry), value > 0,
@@ -185,9 +192,12 @@ public enum BridgeMessage: Sendable {
 
         /// The text of a string entry, or `nil` for any other kind.
         func stringValue(_ entry: Int) -> String? {
+            isString(entry) ? document.string(at: entry) : nil
+        }
+
+        func isString(_ entry: Int) -> Bool {
             let kind = document.tape[entry].kind
-            guard kind == .string || kind == .escapedString else { return nil }
-            return document.string(at: entry)
+            return kind == .string || kind == .escapedString
         }
 
         func string(_ field: Field) throws(DecodingFailure) -> String {
