@@ -68,9 +68,15 @@ public struct JSONReader: Sendable {
     /// - Throws: ``JSONReadError`` naming the problem, its position and its JSON pointer.
     package func readDocument(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONDocument {
         try checkSize(bytes.count)
-        let copy = Array(bytes)
-        let tape = try copy.withUnsafeBufferPointer { buffer in tapeResult(buffer) }.get()
-        return JSONDocument(bytes: copy, tape: tape)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        let (_, written) = storage.initialize(from: bytes)
+        switch tapeResult(UnsafeBufferPointer(rebasing: storage[..<written])) {
+        case .success(let tape):
+            return JSONDocument(owning: UnsafeMutableBufferPointer(rebasing: storage[..<written]), tape: tape)
+        case .failure(let error):
+            storage.deallocate()
+            throw error
+        }
     }
 
     private func checkSize(_ count: Int) throws(JSONReadError) {
@@ -94,9 +100,11 @@ public struct JSONReader: Sendable {
 
     private func treeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONReadError> {
         tapeResult(buffer).map { tape in
-            var builder = JSONTreeBuilder(bytes: buffer, tape: tape)
-            var index = 0
-            return builder.node(&index)
+            tape.withUnsafeBufferPointer { tape in
+                var builder = JSONTreeBuilder(bytes: buffer, tape: tape)
+                var index = 0
+                return builder.node(&index)
+            }
         }
     }
 }

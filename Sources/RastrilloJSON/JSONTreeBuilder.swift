@@ -2,10 +2,10 @@
 /// numbers and counting positions in one forward pass.
 struct JSONTreeBuilder {
     let bytes: UnsafeBufferPointer<UInt8>
-    let tape: [JSONTapeEntry]
+    let tape: UnsafeBufferPointer<JSONTapeEntry>
     private var counter = JSONPositionCounter()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, tape: [JSONTapeEntry]) {
+    init(bytes: UnsafeBufferPointer<UInt8>, tape: UnsafeBufferPointer<JSONTapeEntry>) {
         self.bytes = bytes
         self.tape = tape
     }

@@ -17,7 +17,7 @@ import Testing
             var walk = Walk(document: document)
             var entry = 0
             let tapeModel = walk.model(&entry, tree: tree, pointer: "")
-            #expect(entry == document.tape.count, "seed \(seed) iteration \(iteration): tape not consumed")
+            #expect(entry == document.count, "seed \(seed) iteration \(iteration): tape not consumed")
             #expect(tapeModel == model, "seed \(seed) iteration \(iteration)")
             #expect(walk.failures.isEmpty, "seed \(seed) iteration \(iteration): \(walk.failures)")
             escapedKeys += walk.escapedKeys
@@ -36,7 +36,11 @@ import Testing
             var bytes = Array(generator.render(generator.model()).utf8)
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
             let byte = interesting.randomElement(using: &random)!
-            if Bool.random(using: &random), !bytes.isEmpty { bytes[position] = byte } else { bytes.insert(byte, at: position) }
+            if Bool.random(using: &random), !bytes.isEmpty {
+                bytes[position] = byte
+            } else {
+                bytes.insert(byte, at: position)
+            }
             let reader = JSONReader(options: .init(maxDepth: 8))
             let tree = Result { () throws(JSONReadError) in try reader.read(bytes) }
             let document = Result { () throws(JSONReadError) in try reader.readDocument(bytes) }
@@ -73,7 +77,7 @@ import Testing
         let keys = (0..<100).map { "\"k\($0)\":\($0)" }
         let unique = "{" + keys.joined(separator: ",") + "}"
         let document = try JSONReader().readDocument(Array(unique.utf8))
-        #expect(document.tape[0].count == 100)
+        #expect(document[0].count == 100)
         #expect(document.member("k99", of: 0).map { document.int64(at: $0) } == 99)
         let repeated = "{" + keys.joined(separator: ",") + #","k\u0035":0}"#
         #expect(throws: JSONReadError.self) { try JSONReader().readDocument(Array(repeated.utf8)) }
@@ -95,7 +99,7 @@ import Testing
         var escapedKeys = 0
 
         mutating func model(_ entry: inout Int, tree: JSONNode, pointer: String) -> JSONModel {
-            let item = document.tape[entry]
+            let item = document[entry]
             let here = entry
             if document.pointer(to: here, from: 0) != pointer { failures.append("pointer of \(pointer)") }
             if document.node(at: here) != tree { failures.append("node at \(pointer)") }
@@ -129,13 +133,16 @@ import Testing
                 var result: [JSONModel.Member] = []
                 for (index, member) in members.enumerated() {
                     let key = document.string(at: entry)
-                    if document.tape[entry].kind == .escapedString { escapedKeys += 1 }
+                    if document[entry].kind == .escapedString { escapedKeys += 1 }
                     if key != member.key || document.index(ofKeyAt: entry, in: table) != index {
                         failures.append("key \(index) at \(pointer)")
                     }
-                    if document.member(member.key, of: here) != entry + 1 { failures.append("member \(key) at \(pointer)") }
+                    if document.member(member.key, of: here) != entry + 1 {
+                        failures.append("member \(key) at \(pointer)")
+                    }
                     entry += 1
-                    let escaped = key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                    let escaped = key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(
+                        of: "/", with: "~1")
                     let value = model(&entry, tree: member.value, pointer: pointer + "/" + escaped)
                     result.append(.init(key: Array(key.unicodeScalars), value: value))
                 }

@@ -109,7 +109,8 @@ public enum BridgeSwiftEmitter {
         out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
         out += "    init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
         for field in fields { out += "        var \(field.name): \(swiftType(field.type))? = nil\n" }
-        out += "        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in\n"
+        out +=
+            "        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in\n"
         out += "            switch fieldIndex {\n"
         for (index, field) in fields.enumerated() {
             out += "            case \(index): \(field.name) = try \(constructor(field.type))(bridge: value)\n"

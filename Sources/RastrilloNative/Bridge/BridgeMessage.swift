@@ -104,7 +104,7 @@ public enum BridgeMessage: Sendable {
             }
             throw DecodingFailure(id: nil, refusal: .invalidJSON(error.description))
         }
-        let root = document.tape[0]
+        let root = document[0]
         guard root.kind == .object else {
             throw DecodingFailure(id: nil, refusal: .notAnObject(found: BridgeNode.kindName(root.kind)))
         }
@@ -118,11 +118,11 @@ public enum BridgeMessage: Sendable {
             } else if firstOther == nil {
                 firstOther = cursor
             }
-            cursor = document.tape[cursor + 1].next
+            cursor = document[cursor + 1].next
         }
         var envelope = Envelope(document: document, keys: keys, id: nil)
         guard let version = envelope.value(.protocol) else { throw envelope.failure(.missingField("protocol")) }
-        guard document.tape[version].kind == .number, let exact = document.int64(at: version) else {
+        guard document[version].kind == .number, let exact = document.int64(at: version) else {
             let text = JSONWriter.compact(document.node(at: version).value)
             throw envelope.failure(.unsupportedProtocol(text.prefix(32).description))
         }
@@ -158,7 +158,7 @@ public enum BridgeMessage: Sendable {
         if isHello {
             let versions = try envelope.array(.versions, expected: "a non-empty array of integers") {
                 (entry: Int) -> Int? in
-                guard document.tape[entry].kind == .number, let value = document.int64(at: entry), value > 0,
+                guard document[entry].kind == .number, let value = document.int64(at: entry), value > 0,
                     value < 1 << 31
                 else {
                     return nil
@@ -175,7 +175,8 @@ public enum BridgeMessage: Sendable {
         }
         let action = try envelope.string(.action)
         guard let payload = envelope.value(.payload) else { throw envelope.failure(.missingField("payload")) }
-        return .request(Request(id: id, action: action, payload: BridgeNode(document: document, root: payload, entry: payload)))
+        return .request(
+            Request(id: id, action: action, payload: BridgeNode(document: document, root: payload, entry: payload)))
     }
 
     /// Field readers that attach the id read so far to every failure.
@@ -196,7 +197,7 @@ public enum BridgeMessage: Sendable {
         }
 
         func isString(_ entry: Int) -> Bool {
-            let kind = document.tape[entry].kind
+            let kind = document[entry].kind
             return kind == .string || kind == .escapedString
         }
 
@@ -208,7 +209,7 @@ public enum BridgeMessage: Sendable {
 
         func array<T>(_ field: Field, expected: String, element: (Int) -> T?) throws(DecodingFailure) -> [T] {
             guard let entry = value(field) else { throw failure(.missingField(field.name)) }
-            let array = document.tape[entry]
+            let array = document[entry]
             guard array.kind == .array, array.count <= 1024 else {
                 throw failure(.invalidField(field.name, expected: expected))
             }
@@ -218,7 +219,7 @@ public enum BridgeMessage: Sendable {
             for _ in 0..<array.count {
                 guard let value = element(cursor) else { throw failure(.invalidField(field.name, expected: expected)) }
                 values.append(value)
-                cursor = document.tape[cursor].next
+                cursor = document[cursor].next
             }
             return values
         }

@@ -35,7 +35,7 @@ public struct BridgeNode: Sendable {
     /// Computed from the document when asked for (for an error), never while decoding.
     public var pointer: String { document.pointer(to: entry, from: root) }
 
-    private var item: JSONTapeEntry { document.tape[entry] }
+    private var item: JSONTapeEntry { document[entry] }
 
     /// Whether the value is `null`.
     public var isNull: Bool { item.kind == .null }
@@ -93,7 +93,7 @@ public struct BridgeNode: Sendable {
         var cursor = entry + 1
         for _ in 0..<array.count {
             try body(BridgeNode(document: document, root: root, entry: cursor))
-            cursor = document.tape[cursor].next
+            cursor = document[cursor].next
         }
     }
 
@@ -150,7 +150,7 @@ public struct BridgeNode: Sendable {
         var cursor = entry + 1
         for _ in 0..<object.count {
             try body(cursor)
-            cursor = document.tape[cursor + 1].next
+            cursor = document[cursor + 1].next
         }
     }
 
