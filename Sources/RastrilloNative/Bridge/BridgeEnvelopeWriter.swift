@@ -7,6 +7,8 @@ enum BridgeEnvelopeWriter {
 
     static func reply(id: String, payload: [UInt8]) -> String {
         var writer = replyHeader
+        // One allocation for the whole reply (the header is shared until the first write).
+        writer.reserve(additional: id.utf8.count + payload.count + 32)
         writer.key("id")
         writer.string(id)
         writer.key("payload")

@@ -103,6 +103,9 @@ public struct BridgeJSONWriter: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// Makes room for `additional` more bytes.
+    mutating func reserve(additional: Int) { bytes.reserveCapacity(bytes.count + additional) }
+
     /// Appends JSON text that this writer or the strict reader produced.
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 

@@ -82,6 +82,9 @@ public enum BridgeMessage: Sendable {
 
     static let helloFields: [Field] = [.protocol, .type, .id, .versions, .actions, .events]
     static let requestFields: [Field] = [.protocol, .type, .id, .action, .payload]
+    /// The fields each message type does not allow (the complements of the lists above).
+    static let notHelloFields: [Field] = Field.allCases.filter { !helloFields.contains($0) }
+    static let notRequestFields: [Field] = Field.allCases.filter { !requestFields.contains($0) }
 
     /// Decodes one message from its JSON text.
     ///
@@ -109,7 +112,7 @@ public enum BridgeMessage: Sendable {
             throw DecodingFailure(id: nil, refusal: .notAnObject(found: BridgeNode.kindName(root.kind)))
         }
         // One pass over the members: the key entry of each envelope field, and the first other key.
-        var keys = [Int?](repeating: nil, count: Field.allCases.count)
+        var keys = [Int?](repeating: nil, count: envelopeFields.names.count)
         var firstOther: Int?
         var cursor = 1
         for _ in 0..<root.count {
@@ -139,7 +142,6 @@ public enum BridgeMessage: Sendable {
         case 1: isHello = false
         default: throw envelope.failure(.unknownType(document.string(at: type)))
         }
-        let allowed = isHello ? helloFields : requestFields
         let id = try envelope.string(.id)
         guard !id.isEmpty, id.utf8.count <= BridgeProtocol.maxIDBytes,
             id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
@@ -149,7 +151,7 @@ public enum BridgeMessage: Sendable {
         envelope.id = id
         // The first key in document order that this type does not allow.
         var unknown = firstOther
-        for field in Field.allCases where !allowed.contains(field) {
+        for field in isHello ? notHelloFields : notRequestFields {
             if let key = keys[field.rawValue], key < unknown ?? Int.max { unknown = key }
         }
         if let unknown {
