@@ -32,18 +32,12 @@ public struct JSONNumber: Sendable, Hashable {
     /// exponent (so `1e3` and `1.0` give `nil`); `nil` too when it does not fit in `Int64`.
     /// `-0` gives `0`.
     public var int64: Int64? {
-        for byte in literal.utf8
-        where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            return nil
-        }
-        return Int64(literal)
+        var text = literal
+        return text.withUTF8 { JSONNumberGrammar.exactInt64($0) }
     }
 
     /// The value as the nearest `Double`; `nil` when it is too large to be finite (like `1e400`).
-    public var double: Double? {
-        guard let value = Double(literal), value.isFinite else { return nil }
-        return value
-    }
+    public var double: Double? { JSONNumberGrammar.finiteDouble(literal) }
 }
 
 /// The RFC 8259 number grammar, shared by the reader and ``JSONNumber/init(literal:)``.
@@ -85,6 +79,33 @@ enum JSONNumberGrammar {
             while index < end && isDigit(bytes[index]) { index += 1 }
         }
         return .success(index)
+    }
+
+    /// The value of a number literal (already checked against the grammar) as an `Int64`, only
+    /// when it has no fraction and no exponent and fits; `-0` gives `0`.
+    static func exactInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        guard index < bytes.count else { return nil }
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAdd) =
+                negative
+                ? shifted.subtractingReportingOverflow(Int64(digit)) : shifted.addingReportingOverflow(Int64(digit))
+            if overflowShift || overflowAdd { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
+
+    /// The nearest `Double` to a number literal; `nil` when it is not finite.
+    static func finiteDouble(_ literal: String) -> Double? {
+        guard let value = Double(literal), value.isFinite else { return nil }
+        return value
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {

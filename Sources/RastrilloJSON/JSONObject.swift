@@ -26,20 +26,16 @@ public struct JSONObject: Sendable, Hashable {
         for member in members where !seen.insert(JSONKey(member.key)).inserted {
             return nil
         }
-        self.init(uniqueMembers: members, index: nil)
+        self.init(uniqueMembers: members)
     }
 
     /// Creates an object from members already checked for unique keys (by the reader).
-    init(uniqueMembers members: [JSONMember], index: [JSONKey: Int]?) {
+    init(uniqueMembers members: [JSONMember]) {
         self.members = members
         if members.count > Self.linearLimit {
-            if let index {
-                self.index = index
-            } else {
-                var built = [JSONKey: Int](minimumCapacity: members.count)
-                for (offset, member) in members.enumerated() { built[JSONKey(member.key)] = offset }
-                self.index = built
-            }
+            var built = [JSONKey: Int](minimumCapacity: members.count)
+            for (offset, member) in members.enumerated() { built[JSONKey(member.key)] = offset }
+            self.index = built
         } else {
             self.index = nil
         }

@@ -1,8 +1,10 @@
 /// The recursive-descent parser behind ``JSONReader``, working on UTF-8 bytes in place.
 ///
-/// Positions of values are computed incrementally (line and column advance with the scan, so the
-/// whole document costs one pass); positions of errors are computed once, from the byte offset,
-/// when the error is converted to a ``JSONReadError``.
+/// It checks the whole grammar and writes a flat tape (``JSONTapeEntry``: kind and byte range per
+/// value, in document order) without building strings or numbers: those are decoded later, only
+/// when asked for (``JSONDocument``, or the tree ``JSONReader/read(_:)`` builds). Positions (line
+/// and column) are not tracked while scanning; they are counted from byte offsets afterwards, for
+/// a tree or for an error (``JSONPositionCounter``).
 struct JSONParser {
     /// A failure inside the parser: kind, byte offset, and the path to it (innermost first).
     struct Failure: Error {
@@ -12,9 +14,10 @@ struct JSONParser {
         var reversedPath: [PathComponent] = []
 
         func readError(in bytes: UnsafeBufferPointer<UInt8>) -> JSONReadError {
-            JSONReadError(
+            var counter = JSONPositionCounter()
+            return JSONReadError(
                 kind: kind,
-                position: JSONParser.position(of: offset, in: bytes),
+                position: counter.position(of: min(offset, bytes.count), in: bytes),
                 pointer: JSONPointer.string(reversedPath.reversed()),
                 expected: expected
             )
@@ -24,22 +27,25 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var index = 0
-    private var line = 1
-    private var columnOffset = 0
-    private var column = 1
+    /// The values read so far, in document order.
+    private(set) var tape: [JSONTapeEntry] = []
+    /// Decoded bytes of the last escaped string read.
     private var scratch: [UInt8] = []
-    /// Hashes of the keys of the objects being read (a stack: each object owns the tail from the
-    /// count it found on entry), so most duplicate checks compare one integer, not a string.
-    private var keyHashes: [UInt64] = []
+    /// Hashes and tape indexes of the keys of the objects being read (a stack: each object owns
+    /// the tail from the count it found on entry), so most duplicate checks compare one integer.
+    private var keyHashes: [(hash: UInt64, entry: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        tape.reserveCapacity(min(max(8, bytes.count / 16), 4096))
+        keyHashes.reserveCapacity(32)
     }
 
     // MARK: Document
 
-    mutating func document(requireObjectRoot: Bool) throws(Failure) -> JSONNode {
+    /// Reads the whole document; the root value is tape entry 0.
+    mutating func document(requireObjectRoot: Bool) throws(Failure) {
         if requireObjectRoot {
             guard !bytes.isEmpty else { throw Failure(kind: .unexpectedEnd, offset: 0) }
             if Self.isWhitespace(bytes[0]) { throw Failure(kind: .leadingOrTrailingWhitespace, offset: 0) }
@@ -49,61 +55,63 @@ struct JSONParser {
         } else {
             skipWhitespace()
         }
-        let root = try value(depth: 0)
+        try value(depth: 0)
         let afterRoot = index
         skipWhitespace()
         if index < bytes.count { throw Failure(kind: .trailingData, offset: index) }
         if requireObjectRoot && afterRoot < bytes.count {
             throw Failure(kind: .leadingOrTrailingWhitespace, offset: afterRoot)
         }
-        return root
     }
 
     // MARK: Values
 
-    /// Reads the value at `index` (whitespace already skipped).
-    mutating func value(depth: Int) throws(Failure) -> JSONNode {
+    /// Reads the value at `index` (whitespace already skipped) onto the tape.
+    mutating func value(depth: Int) throws(Failure) {
         guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
-        let position = currentPosition()
-        let value = try valueBody(depth: depth)
-        return JSONNode(value: value, position: position, endOffset: index)
-    }
-
-    private mutating func valueBody(depth: Int) throws(Failure) -> JSONValue {
+        let start = index
+        let kind: JSONTapeEntry.Kind
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return .object(try object(depth: depth + 1))
+            try object(depth: depth + 1)
+            return
         case UInt8(ascii: "["):
-            return .array(try array(depth: depth + 1))
+            try array(depth: depth + 1)
+            return
         case UInt8(ascii: "\""):
-            return .string(try string())
+            kind = try string() ? .escapedString : .string
         case UInt8(ascii: "t"):
             try literal("true")
-            return .bool(true)
+            kind = .true
         case UInt8(ascii: "f"):
             try literal("false")
-            return .bool(false)
+            kind = .false
         case UInt8(ascii: "n"):
             try literal("null")
-            return .null
+            kind = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return .number(try number())
+            try number()
+            kind = .number
         default:
             throw unexpected(at: index, expected: "a value (object, array, string, number, true, false or null)")
         }
+        tape.append(JSONTapeEntry(kind: kind, start: start, end: index, next: tape.count + 1))
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONObject {
+    private mutating func object(depth: Int) throws(Failure) {
         let open = index
         guard depth <= maxDepth else { throw Failure(kind: .tooDeep(limit: maxDepth), offset: open) }
+        let entry = tape.count
+        tape.append(JSONTapeEntry(kind: .object, start: open, end: open, next: entry + 1))
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return JSONObject(uniqueMembers: [], index: nil)
+            tape[entry].end = index
+            return
         }
-        var members: [JSONMember] = []
-        var seen: [JSONKey: Int]? = nil
+        var count: Int32 = 0
+        var seen: [UInt64: Int]? = nil
         let hashBase = keyHashes.count
         defer { keyHashes.removeSubrange(hashBase...) }
         var afterComma = false
@@ -116,23 +124,30 @@ struct JSONParser {
                 )
             }
             let keyOffset = index
-            let keyPosition = currentPosition()
-            let key = try string()
-            try checkUnique(key, at: keyOffset, members: members, hashBase: hashBase, seen: &seen)
+            let keyEntry = tape.count
+            let escaped = try string()
+            tape.append(
+                JSONTapeEntry(
+                    kind: escaped ? .escapedString : .string, start: keyOffset, end: index, next: keyEntry + 1))
+            let strong = keyHashes.count - hashBase >= JSONObject.linearLimit
+            let hash =
+                escaped
+                ? scratch.withUnsafeBufferPointer { Self.keyHash($0, strong: strong) }
+                : Self.keyHash(UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<index - 1]), strong: strong)
+            try checkUnique(hash: hash, entry: keyEntry, hashBase: hashBase, seen: &seen)
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(at: index, expected: "':' after the key") }
             index += 1
             skipWhitespace()
-            let member: JSONNode
             do throws(Failure) {
-                member = try value(depth: depth)
+                try value(depth: depth)
             } catch {
                 var failure = error
-                failure.reversedPath.append(.key(key))
+                failure.reversedPath.append(.key(key(at: keyEntry)))
                 throw failure
             }
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: member))
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
             if bytes[index] == UInt8(ascii: ",") {
@@ -145,68 +160,124 @@ struct JSONParser {
                 throw unexpected(at: index, expected: "',' or '}' after the member")
             }
             index += 1
-            return JSONObject(uniqueMembers: members, index: seen)
-        }
-    }
-
-    private mutating func checkUnique(
-        _ key: String,
-        at offset: Int,
-        members: [JSONMember],
-        hashBase: Int,
-        seen: inout [JSONKey: Int]?
-    ) throws(Failure) {
-        if members.count < JSONObject.linearLimit {
-            let hash = Self.keyHash(key)
-            for index in hashBase..<keyHashes.count where keyHashes[index] == hash {
-                if JSONKey.same(members[index - hashBase].key, key) {
-                    throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
-                }
-            }
-            keyHashes.append(hash)
+            tape[entry].end = index
+            tape[entry].next = tape.count
+            tape[entry].count = count
             return
         }
-        if seen == nil {
-            var built = [JSONKey: Int](minimumCapacity: members.count * 2)
-            for (position, member) in members.enumerated() { built[JSONKey(member.key)] = position }
-            seen = built
+    }
+
+    /// Refuses the key at tape index `entry` when an earlier key of the same object has the same
+    /// decoded bytes. Small objects compare hashes linearly; larger ones keep a hash table.
+    /// Equal hashes are always confirmed by comparing the decoded bytes.
+    private mutating func checkUnique(
+        hash: UInt64, entry: Int, hashBase: Int, seen: inout [UInt64: Int]?
+    ) throws(Failure) {
+        let members = keyHashes.count - hashBase
+        if members >= JSONObject.linearLimit {
+            if seen == nil {
+                // Past the linear limit keys are hashed with FNV-1a: rehash the earlier ones.
+                var built = [UInt64: Int](minimumCapacity: members * 2)
+                for position in hashBase..<keyHashes.count {
+                    let strong = Self.withContent(tape[keyHashes[position].entry], in: bytes) {
+                        Self.keyHash($0, strong: true)
+                    }
+                    keyHashes[position].hash = strong
+                    if built[strong] == nil { built[strong] = position }
+                }
+                seen = built
+            }
+            if let first = seen?[hash] {
+                try checkSameHash(hash: hash, entry: entry, from: first)
+            } else {
+                seen?[hash] = keyHashes.count
+            }
+        } else {
+            try checkSameHash(hash: hash, entry: entry, from: hashBase)
         }
-        if seen?.updateValue(members.count, forKey: JSONKey(key)) != nil {
-            throw Failure(kind: .duplicateKey(key), offset: offset, reversedPath: [.key(key)])
+        keyHashes.append((hash, entry))
+    }
+
+    /// Compares the key at `entry` with every earlier key from stack position `first` on whose
+    /// hash is `hash`.
+    private func checkSameHash(hash: UInt64, entry: Int, from first: Int) throws(Failure) {
+        for position in first..<keyHashes.count where keyHashes[position].hash == hash {
+            if Self.sameKey(tape[keyHashes[position].entry], tape[entry], in: bytes) {
+                let key = key(at: entry)
+                throw Failure(kind: .duplicateKey(key), offset: tape[entry].start, reversedPath: [.key(key)])
+            }
         }
     }
 
-    /// FNV-1a over the key's UTF-8 bytes.
-    private static func keyHash(_ key: String) -> UInt64 {
-        var text = key
-        return text.withUTF8 { bytes in
+    /// The decoded key (or string) at tape index `entry`.
+    func key(at entry: Int) -> String { Self.string(tape[entry], in: bytes) }
+
+    /// A hash of a key's decoded UTF-8 bytes. Small objects (compared linearly) use a cheap
+    /// fingerprint: length, first and last 8 bytes. Past ``JSONObject/linearLimit`` members the
+    /// object keeps a hash table, and keys are hashed with FNV-1a over every byte (`strong`), so
+    /// keys that share their ends do not all land in one bucket. Equal hashes are always
+    /// confirmed by comparing bytes.
+    private static func keyHash(_ bytes: UnsafeBufferPointer<UInt8>, strong: Bool) -> UInt64 {
+        if strong {
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
             return hash
         }
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count >= 8 else { return prefixWord(bytes) ^ UInt64(count) << 56 }
+        let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+        return first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(count) &* 0xFF51_AFD7_ED55_8CCD)
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> [JSONNode] {
+    /// The first (up to) 8 bytes as one word, byte 0 lowest, zero-padded.
+    static func prefixWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        // Two loads that together cover all `count` bytes; where they overlap they hold the same
+        // bytes at the same places, so OR-ing them is exact.
+        switch count {
+        case 8...:
+            return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        case 4...7:
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return low | high << (8 * UInt64(count - 4))
+        case 2...3:
+            let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+            return low | high << (8 * UInt64(count - 2))
+        default:
+            return UInt64(base[0])
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) {
         let open = index
         guard depth <= maxDepth else { throw Failure(kind: .tooDeep(limit: maxDepth), offset: open) }
+        let entry = tape.count
+        tape.append(JSONTapeEntry(kind: .array, start: open, end: open, next: entry + 1))
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return []
+            tape[entry].end = index
+            return
         }
-        var elements: [JSONNode] = []
+        var count: Int32 = 0
         while true {
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") && !elements.isEmpty {
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") && count > 0 {
                 throw unexpected(at: index, expected: "a value (no trailing commas)")
             }
             do throws(Failure) {
-                elements.append(try value(depth: depth))
+                try value(depth: depth)
             } catch {
                 var failure = error
-                failure.reversedPath.append(.index(elements.count))
+                failure.reversedPath.append(.index(Int(count)))
                 throw failure
             }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }
             if bytes[index] == UInt8(ascii: ",") {
@@ -218,7 +289,10 @@ struct JSONParser {
                 throw unexpected(at: index, expected: "',' or ']' after the element")
             }
             index += 1
-            return elements
+            tape[entry].end = index
+            tape[entry].next = tape.count
+            tape[entry].count = count
+            return
         }
     }
 
@@ -233,7 +307,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func number() throws(Failure) -> JSONNumber {
+    private mutating func number() throws(Failure) {
         let start = index
         switch JSONNumberGrammar.scan(bytes, from: start) {
         case .failure(.ended):
@@ -251,15 +325,14 @@ struct JSONParser {
                 }
             }
             index = end
-            let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            return JSONNumber(checkedLiteral: literal)
         }
     }
 
     // MARK: Strings
 
-    /// Reads the string whose opening quote is at `index`.
-    mutating func string() throws(Failure) -> String {
+    /// Checks the string whose opening quote is at `index` and moves past it. Returns whether it
+    /// has escapes; if so, its decoded bytes are left in `scratch`.
+    mutating func string() throws(Failure) -> Bool {
         let start = index + 1
         var cursor = start
         let end = bytes.count
@@ -269,7 +342,7 @@ struct JSONParser {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self)
+                return false
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw Failure(kind: .controlCharacterInString, offset: cursor) }
@@ -278,14 +351,22 @@ struct JSONParser {
         guard cursor < end else { throw Failure(kind: .unexpectedEnd, offset: end) }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<cursor]))
+        index = try Self.decodeEscapedTail(bytes, from: cursor, into: &scratch)
+        return true
+    }
+
+    /// Decodes a string's content from `cursor` (inside the string) to its closing quote,
+    /// appending the decoded bytes to `scratch`; returns the index past the closing quote.
+    static func decodeEscapedTail(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into scratch: inout [UInt8]
+    ) throws(Failure) -> Int {
+        var cursor = start
+        let end = bytes.count
         while cursor < end {
             let byte = bytes[cursor]
-            if byte == UInt8(ascii: "\"") {
-                index = cursor + 1
-                return String(decoding: scratch, as: UTF8.self)
-            }
+            if byte == UInt8(ascii: "\"") { return cursor + 1 }
             if byte == UInt8(ascii: "\\") {
-                cursor = try escape(at: cursor)
+                cursor = try escape(bytes, at: cursor, into: &scratch)
                 continue
             }
             if byte < 0x20 { throw Failure(kind: .controlCharacterInString, offset: cursor) }
@@ -293,7 +374,7 @@ struct JSONParser {
                 scratch.append(byte)
                 cursor += 1
             } else {
-                let next = try Self.utf8SequenceEnd(bytes, at: cursor)
+                let next = try utf8SequenceEnd(bytes, at: cursor)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<next]))
                 cursor = next
             }
@@ -301,8 +382,54 @@ struct JSONParser {
         throw Failure(kind: .unexpectedEnd, offset: end)
     }
 
+    /// Calls `body` with the decoded UTF-8 bytes of a string entry the parser has checked: the
+    /// bytes in place when it has no escapes, else a decoded copy.
+    static func withContent<R>(
+        _ entry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        let content = UnsafeBufferPointer(rebasing: bytes[entry.start + 1..<entry.end - 1])
+        guard entry.kind == .escapedString else { return body(content) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(content.count)
+        do throws(Failure) {
+            _ = try decodeEscapedTail(bytes, from: entry.start + 1, into: &decoded)
+        } catch {
+            preconditionFailure("a string on the tape was checked by the parser: \(error.kind)")
+        }
+        return decoded.withUnsafeBufferPointer(body)
+    }
+
+    /// The decoded text of a string entry the parser has checked.
+    static func string(_ entry: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        withContent(entry, in: bytes) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether two string entries decode to the same bytes.
+    static func sameKey(_ lhs: JSONTapeEntry, _ rhs: JSONTapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        withContent(lhs, in: bytes) { left in withContent(rhs, in: bytes) { right in sameBytes(left, right) } }
+    }
+
+    /// Whether two byte runs are equal, compared 8 bytes at a time.
+    static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        var offset = 0
+        while offset + 8 <= lhs.count {
+            let a = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
+            if a != b { return false }
+            offset += 8
+        }
+        while offset < lhs.count {
+            if left[offset] != right[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// Skips 8 bytes at a time while none of them is `"`, `\\`, a control character or non-ASCII
-    /// (the bytes a string scan must look at); returns the first index that may be one.
+    /// (the bytes a string scan must look at); returns the index of the first such byte, or where
+    /// fewer than 8 bytes are left.
     @inline(__always)
     static func skipPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -310,21 +437,26 @@ struct JSONParser {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var cursor = start
         while cursor + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
+            // Byte 0 in the low bits on every platform, so the lowest flag is the first byte.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             // A byte is special when it is zero after the XORs, below 0x20, or has its high bit set.
+            // A borrow can flag a byte above a special one, never below it, so the lowest flag is
+            // exact.
             let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                | word
-            if special & highs != 0 { return cursor }
+                (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                    | word) & highs
+            if special != 0 { return cursor + special.trailingZeroBitCount / 8 }
             cursor += 8
         }
         return cursor
     }
 
     /// Decodes the escape whose backslash is at `backslash` into `scratch`; returns the index after it.
-    private mutating func escape(at backslash: Int) throws(Failure) -> Int {
+    static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, at backslash: Int, into scratch: inout [UInt8]
+    ) throws(Failure) -> Int {
         let end = bytes.count
         guard backslash + 1 < end else { throw Failure(kind: .unexpectedEnd, offset: end) }
         let decoded: UInt8
@@ -338,7 +470,7 @@ struct JSONParser {
         case UInt8(ascii: "r"): decoded = 0x0D
         case UInt8(ascii: "t"): decoded = 0x09
         case UInt8(ascii: "u"):
-            let unit = try hex4(at: backslash + 2, escape: backslash)
+            let unit = try hex4(bytes, at: backslash + 2, escape: backslash)
             switch unit {
             case 0xD800...0xDBFF:
                 let low = backslash + 6
@@ -348,15 +480,15 @@ struct JSONParser {
                 guard bytes[low + 1] == UInt8(ascii: "u") else {
                     throw Failure(kind: .loneSurrogate, offset: backslash)
                 }
-                let second = try hex4(at: low + 2, escape: low)
+                let second = try hex4(bytes, at: low + 2, escape: low)
                 guard (0xDC00...0xDFFF).contains(second) else { throw Failure(kind: .loneSurrogate, offset: backslash) }
                 let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
-                appendUTF8(scalar)
+                appendUTF8(scalar, to: &scratch)
                 return low + 6
             case 0xDC00...0xDFFF:
                 throw Failure(kind: .loneSurrogate, offset: backslash)
             default:
-                appendUTF8(UInt32(unit))
+                appendUTF8(UInt32(unit), to: &scratch)
                 return backslash + 6
             }
         default:
@@ -366,7 +498,9 @@ struct JSONParser {
         return backslash + 2
     }
 
-    private func hex4(at start: Int, escape: Int) throws(Failure) -> UInt16 {
+    private static func hex4(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, escape: Int
+    ) throws(Failure) -> UInt16 {
         var value: UInt16 = 0
         for offset in start..<start + 4 {
             guard offset < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: bytes.count) }
@@ -383,7 +517,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func appendUTF8(_ scalar: UInt32) {
+    private static func appendUTF8(_ scalar: UInt32, to scratch: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             scratch.append(UInt8(scalar))
@@ -441,55 +575,7 @@ struct JSONParser {
     }
 
     @inline(__always) mutating func skipWhitespace() {
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                index += 1
-            } else if byte == 0x0A {
-                index += 1
-                line += 1
-                columnOffset = index
-                column = 1
-            } else {
-                return
-            }
-        }
-    }
-
-    /// The position of `index`; advances the column from the last position asked for.
-    private mutating func currentPosition() -> JSONPosition {
-        var cursor = columnOffset
-        if let base = bytes.baseAddress {
-            // 8 bytes at a time: every byte starts a scalar except continuation bytes (10xxxxxx).
-            while cursor + 8 <= index {
-                let word = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
-                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
-                column += 8 - continuations.nonzeroBitCount
-                cursor += 8
-            }
-        }
-        while cursor < index {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-            cursor += 1
-        }
-        columnOffset = index
-        return JSONPosition(offset: index, line: line, column: column)
-    }
-
-    /// The position of `offset`, counted from the start (used once, for an error).
-    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONPosition {
-        var line = 1
-        var column = 1
-        for cursor in 0..<min(offset, bytes.count) {
-            let byte = bytes[cursor]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return JSONPosition(offset: offset, line: line, column: column)
+        while index < bytes.count && Self.isWhitespace(bytes[index]) { index += 1 }
     }
 
     /// An ``JSONReadError/Kind/unexpectedByte(_:)`` failure, or ``JSONReadError/Kind/invalidUTF8``

@@ -54,24 +54,57 @@ public struct JSONReader: Sendable {
     /// - Returns: the root node.
     /// - Throws: ``JSONReadError`` naming the problem, its position and its JSON pointer.
     public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONNode {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in readResult(buffer) }
+        let result = bytes.withContiguousStorageIfAvailable { buffer in treeResult(buffer) }
         if let result { return try result.get() }
         // Refuse an oversized input before copying it into contiguous storage.
-        guard bytes.count <= options.maxBytes else {
-            throw JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: "")
-        }
-        return try Array(bytes).withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
+        try checkSize(bytes.count)
+        return try Array(bytes).withUnsafeBufferPointer { buffer in treeResult(buffer) }.get()
     }
 
-    private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONReadError> {
+    /// Reads one JSON document from UTF-8 bytes into a ``JSONDocument``: the same checks as
+    /// ``read(_:)``, without building the tree (strings, numbers and positions are decoded on
+    /// demand).
+    ///
+    /// - Throws: ``JSONReadError`` naming the problem, its position and its JSON pointer.
+    package func readDocument(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONDocument {
+        try checkSize(bytes.count)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        let (_, written) = storage.initialize(from: bytes)
+        switch tapeResult(UnsafeBufferPointer(rebasing: storage[..<written])) {
+        case .success(let tape):
+            return JSONDocument(owning: UnsafeMutableBufferPointer(rebasing: storage[..<written]), tape: tape)
+        case .failure(let error):
+            storage.deallocate()
+            throw error
+        }
+    }
+
+    private func checkSize(_ count: Int) throws(JSONReadError) {
+        guard count <= options.maxBytes else {
+            throw JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: "")
+        }
+    }
+
+    private func tapeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONTapeEntry], JSONReadError> {
         guard buffer.count <= options.maxBytes else {
             return .failure(JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: ""))
         }
         var parser = JSONParser(bytes: buffer, maxDepth: options.maxDepth)
         do throws(JSONParser.Failure) {
-            return .success(try parser.document(requireObjectRoot: options.requireObjectRoot))
+            try parser.document(requireObjectRoot: options.requireObjectRoot)
+            return .success(parser.tape)
         } catch {
             return .failure(error.readError(in: buffer))
+        }
+    }
+
+    private func treeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONReadError> {
+        tapeResult(buffer).map { tape in
+            tape.withUnsafeBufferPointer { tape in
+                var builder = JSONTreeBuilder(bytes: buffer, tape: tape)
+                var index = 0
+                return builder.node(&index)
+            }
         }
     }
 }

@@ -103,15 +103,19 @@ public enum BridgeSwiftEmitter {
             for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
             out += "    }\n"
         }
+        let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        out += "\n    /// The declared field names, matched against the payload's keys as bytes.\n"
+        out += "    static let bridgeFieldTable = BridgeFields(\"\(name)\", [\(names)])\n"
         out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
         out += "    init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
         for field in fields { out += "        var \(field.name): \(swiftType(field.type))? = nil\n" }
-        out += "        try node.forEachMember(\"\(name)\") { key, value throws(BridgeDecodingError) in\n"
-        out += "            switch key {\n"
-        for field in fields {
-            out += "            case \"\(field.name)\": \(field.name) = try \(constructor(field.type))(bridge: value)\n"
+        out +=
+            "        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in\n"
+        out += "            switch fieldIndex {\n"
+        for (index, field) in fields.enumerated() {
+            out += "            case \(index): \(field.name) = try \(constructor(field.type))(bridge: value)\n"
         }
-        out += "            default: throw value.unknownField(key)\n"
+        out += "            default: break  // forEachField refuses undeclared keys\n"
         out += "            }\n        }\n"
         for field in fields {
             out += "        self.\(field.name) = try node.require(\(field.name), field: \"\(field.name)\")\n"

@@ -57,6 +57,18 @@ public enum BridgeEncodingError: Error, Sendable, Hashable, CustomStringConverti
     /// An `int` outside ±(2^53 − 1): JavaScript would round it.
     case intOutOfRange(pointer: String, value: Int)
 
+    /// The same error with its pointer one level deeper: inside the member or element named
+    /// `component` (thrown up through ``BridgeJSONWriter/field(_:_:)`` and arrays, so pointers are
+    /// only built when an error happens).
+    @usableFromInline
+    func inside(_ component: String) -> BridgeEncodingError {
+        let prefix = "/" + BridgeNode.escape(component)
+        switch self {
+        case .nonFiniteDouble(let pointer): return .nonFiniteDouble(pointer: prefix + pointer)
+        case .intOutOfRange(let pointer, let value): return .intOutOfRange(pointer: prefix + pointer, value: value)
+        }
+    }
+
     /// What is wrong and what to do.
     public var description: String {
         switch self {

@@ -2,8 +2,13 @@
 ///
 /// Every value goes through ``BridgeJSONWriter``; nothing is interpolated into JSON or script text.
 enum BridgeEnvelopeWriter {
+    /// `{"protocol":1,"type":"reply"`, written once by ``header(_:)``: every reply starts with it.
+    private static let replyHeader = header("reply")
+
     static func reply(id: String, payload: [UInt8]) -> String {
-        var writer = header("reply")
+        var writer = replyHeader
+        // One allocation for the whole reply (the header is shared until the first write).
+        writer.reserve(additional: id.utf8.count + payload.count + 32)
         writer.key("id")
         writer.string(id)
         writer.key("payload")
@@ -32,7 +37,7 @@ enum BridgeEnvelopeWriter {
         writer.key("id")
         writer.string(id)
         writer.key("version")
-        writer.raw(Array(String(version).utf8))
+        writer.raw(String(version))
         writer.key("actions")
         strings(actions, into: &writer)
         writer.key("events")
@@ -65,7 +70,7 @@ enum BridgeEnvelopeWriter {
         var writer = BridgeJSONWriter()
         writer.beginObject()
         writer.key("protocol")
-        writer.raw(Array(String(BridgeProtocol.version).utf8))
+        writer.raw(String(BridgeProtocol.version))
         writer.key("type")
         writer.string(type)
         return writer

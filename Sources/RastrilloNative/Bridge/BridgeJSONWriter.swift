@@ -1,3 +1,4 @@
+import Foundation
 import RastrilloJSON
 
 /// Writes the JSON that native sends to the page: compact, strings quoted by the one shared
@@ -16,10 +17,12 @@ import RastrilloJSON
 public struct BridgeJSONWriter: Sendable {
     /// The UTF-8 bytes written so far.
     public private(set) var bytes: [UInt8] = []
-    /// Field names and indexes from the root to the value being written, for error pointers.
-    @usableFromInline var path: [String] = []
-    /// Whether the innermost open object or array already has a member.
-    private var hasMember: [Bool] = []
+    /// Whether the next member or element needs a comma before it: `false` right after an
+    /// object or array opens, `true` once it has a member. (A container's own state needs no
+    /// stack: it is always `true` again after a nested container closes, since the nested one was
+    /// written after a key or separator.) Error pointers are built while an error unwinds
+    /// (``field(_:_:)``), so nothing is tracked for them.
+    private var needsComma = false
 
     /// An empty writer.
     public init() { bytes.reserveCapacity(256) }
@@ -36,42 +39,45 @@ public struct BridgeJSONWriter: Sendable {
     /// Writes a string literal through `JSONString`.
     public mutating func string(_ value: String) { JSONString.appendQuoted(value, to: &bytes) }
 
+    /// Writes a UUID as its lowercase 36-character string.
+    mutating func uuid(_ value: UUID) { BridgeUUID.appendQuoted(value, to: &bytes) }
+
     /// Writes an integer; refuses magnitudes above 2^53 − 1.
     public mutating func int(_ value: Int) throws(BridgeEncodingError) {
         guard value.magnitude <= UInt64(ManifestType.maxSafeInteger) else {
-            throw .intOutOfRange(pointer: pointer, value: value)
+            throw .intOutOfRange(pointer: "", value: value)
         }
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Writes a finite double in Swift's shortest round-trip form (a valid JSON number).
     public mutating func double(_ value: Double) throws(BridgeEncodingError) {
-        guard value.isFinite else { throw .nonFiniteDouble(pointer: pointer) }
+        guard value.isFinite else { throw .nonFiniteDouble(pointer: "") }
         bytes.append(contentsOf: value.description.utf8)
     }
 
     /// Opens an object.
     public mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
-        hasMember.append(false)
+        needsComma = false
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
-        hasMember.removeLast()
+        needsComma = true
     }
 
     /// Opens an array.
     public mutating func beginArray() {
         bytes.append(UInt8(ascii: "["))
-        hasMember.append(false)
+        needsComma = false
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
-        hasMember.removeLast()
+        needsComma = true
     }
 
     /// Writes the separator before array element `index`.
@@ -82,9 +88,11 @@ public struct BridgeJSONWriter: Sendable {
     public mutating func field<T: BridgeValue>(_ name: String, _ value: T) throws(BridgeEncodingError) {
         if value.isBridgeAbsent { return }
         key(name)
-        path.append(name)
-        try value.encode(to: &self)
-        path.removeLast()
+        do throws(BridgeEncodingError) {
+            try value.encode(to: &self)
+        } catch {
+            throw error.inside(name)
+        }
     }
 
     /// Writes `"name":` into the open object (for envelopes whose values are already-encoded JSON).
@@ -95,21 +103,17 @@ public struct BridgeJSONWriter: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// Makes room for `additional` more bytes.
+    mutating func reserve(additional: Int) { bytes.reserveCapacity(bytes.count + additional) }
+
     /// Appends JSON text that this writer or the strict reader produced.
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
-    /// Enters a child (an array index) for error pointers.
-    @usableFromInline
-    mutating func push(_ component: String) { path.append(component) }
-
-    /// Leaves the child entered last.
-    @usableFromInline
-    mutating func pop() { path.removeLast() }
+    /// Appends JSON text (a number this module formatted, for example).
+    mutating func raw(_ json: String) { bytes.append(contentsOf: json.utf8) }
 
     private mutating func separator() {
-        guard let last = hasMember.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) } else { hasMember[hasMember.count - 1] = true }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
     }
-
-    private var pointer: String { path.map { "/" + BridgeNode.escape($0) }.joined() }
 }

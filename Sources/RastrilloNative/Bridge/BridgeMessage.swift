@@ -66,8 +66,25 @@ public enum BridgeMessage: Sendable {
         }
     }
 
-    static let helloFields: Set<String> = ["protocol", "type", "id", "versions", "actions", "events"]
-    static let requestFields: Set<String> = ["protocol", "type", "id", "action", "payload"]
+    /// Every envelope field, in the order of ``Field``.
+    static let envelopeFields = BridgeFields(
+        "envelope", ["protocol", "type", "id", "versions", "actions", "events", "action", "payload"])
+
+    /// The envelope fields, as indexes into ``envelopeFields``.
+    enum Field: Int, CaseIterable {
+        case `protocol`, type, id, versions, actions, events, action, payload
+
+        var name: String { BridgeMessage.envelopeFields.names[rawValue] }
+    }
+
+    /// The message types the page may send, matched as bytes.
+    static let messageTypes = BridgeFields("type", ["hello", "request"])
+
+    static let helloFields: [Field] = [.protocol, .type, .id, .versions, .actions, .events]
+    static let requestFields: [Field] = [.protocol, .type, .id, .action, .payload]
+    /// The fields each message type does not allow (the complements of the lists above).
+    static let notHelloFields: [Field] = Field.allCases.filter { !helloFields.contains($0) }
+    static let notRequestFields: [Field] = Field.allCases.filter { !requestFields.contains($0) }
 
     /// Decodes one message from its JSON text.
     ///
@@ -80,47 +97,72 @@ public enum BridgeMessage: Sendable {
     public static func decode(bytes: some Collection<UInt8>, limits: Limits = Limits()) throws(DecodingFailure)
         -> BridgeMessage
     {
-        let root: JSONNode
+        let document: JSONDocument
         do {
-            root = try JSONReader(options: .init(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth)).read(bytes)
+            document = try JSONReader(options: .init(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
+                .readDocument(bytes)
         } catch {
             if case .tooLarge(let limit) = error.kind {
                 throw DecodingFailure(id: nil, refusal: .tooLarge(limit: limit))
             }
             throw DecodingFailure(id: nil, refusal: .invalidJSON(error.description))
         }
-        guard case .object(let object) = root.value else {
-            throw DecodingFailure(id: nil, refusal: .notAnObject(found: root.value.kindName))
+        let root = document[0]
+        guard root.kind == .object else {
+            throw DecodingFailure(id: nil, refusal: .notAnObject(found: BridgeNode.kindName(root.kind)))
         }
-        var envelope = Envelope(object: object, id: nil)
-        guard let version = object["protocol"] else { throw envelope.failure(.missingField("protocol")) }
-        guard case .number(let number) = version.value, let exact = number.int64 else {
-            throw envelope.failure(.unsupportedProtocol(JSONWriter.compact(version.value).prefix(32).description))
+        // One pass over the members: the key entry of each envelope field, and the first other key.
+        var keys = [Int?](repeating: nil, count: envelopeFields.names.count)
+        var firstOther: Int?
+        var cursor = 1
+        for _ in 0..<root.count {
+            if let field = envelopeFields.index(ofKeyAt: cursor, in: document) {
+                keys[field] = cursor
+            } else if firstOther == nil {
+                firstOther = cursor
+            }
+            cursor = document[cursor + 1].next
+        }
+        var envelope = Envelope(document: document, keys: keys, id: nil)
+        guard let version = envelope.value(.protocol) else { throw envelope.failure(.missingField("protocol")) }
+        guard document[version].kind == .number, let exact = document.int64(at: version) else {
+            let text = JSONWriter.compact(document.node(at: version).value)
+            throw envelope.failure(.unsupportedProtocol(text.prefix(32).description))
         }
         guard exact == Int64(BridgeProtocol.version) else {
             throw envelope.failure(.unsupportedProtocol(String(exact)))
         }
-        let type = try envelope.string("type")
-        let allowed: Set<String>
-        switch type {
-        case "hello": allowed = helloFields
-        case "request": allowed = requestFields
-        default: throw envelope.failure(.unknownType(type))
+        guard let type = envelope.value(.type) else { throw envelope.failure(.missingField("type")) }
+        guard envelope.isString(type) else {
+            throw envelope.failure(.invalidField("type", expected: "a string"))
         }
-        let id = try envelope.string("id")
+        let isHello: Bool
+        switch messageTypes.index(ofKeyAt: type, in: document) {
+        case 0: isHello = true
+        case 1: isHello = false
+        default: throw envelope.failure(.unknownType(document.string(at: type)))
+        }
+        let id = try envelope.string(.id)
         guard !id.isEmpty, id.utf8.count <= BridgeProtocol.maxIDBytes,
             id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else {
             throw envelope.failure(.invalidField("id", expected: "1 to 64 printable ASCII characters"))
         }
         envelope.id = id
-        for member in object.members where !allowed.contains(member.key) {
-            throw envelope.failure(.unknownField(String(member.key.prefix(64))))
+        // The first key in document order that this type does not allow.
+        var unknown = firstOther
+        for field in isHello ? notHelloFields : notRequestFields {
+            if let key = keys[field.rawValue], key < unknown ?? Int.max { unknown = key }
         }
-        if type == "hello" {
-            let versions = try envelope.array("versions", expected: "a non-empty array of integers") {
-                (node: JSONNode) -> Int? in
-                guard case .number(let number) = node.value, let value = number.int64, value > 0, value < 1 << 31 else {
+        if let unknown {
+            throw envelope.failure(.unknownField(String(document.string(at: unknown).prefix(64))))
+        }
+        if isHello {
+            let versions = try envelope.array(.versions, expected: "a non-empty array of integers") {
+                (entry: Int) -> Int? in
+                guard document[entry].kind == .number, let value = document.int64(at: entry), value > 0,
+                    value < 1 << 31
+                else {
                     return nil
                 }
                 return Int(value)
@@ -129,42 +171,57 @@ public enum BridgeMessage: Sendable {
                 throw envelope.failure(.invalidField("versions", expected: "a non-empty array of integers"))
             }
             let names = "an array of lowerCamel names"
-            let actions = try envelope.array("actions", expected: names) { (node: JSONNode) -> String? in
-                node.value.stringValue
-            }
-            let events = try envelope.array("events", expected: names) { (node: JSONNode) -> String? in
-                node.value.stringValue
-            }
+            let actions = try envelope.array(.actions, expected: names, element: envelope.stringValue)
+            let events = try envelope.array(.events, expected: names, element: envelope.stringValue)
             return .hello(Hello(id: id, versions: versions, actions: actions, events: events))
         }
-        let action = try envelope.string("action")
-        guard let payload = object["payload"] else { throw envelope.failure(.missingField("payload")) }
-        return .request(Request(id: id, action: action, payload: BridgeNode(payload.value)))
+        let action = try envelope.string(.action)
+        guard let payload = envelope.value(.payload) else { throw envelope.failure(.missingField("payload")) }
+        return .request(
+            Request(id: id, action: action, payload: BridgeNode(document: document, root: payload, entry: payload)))
     }
 
     /// Field readers that attach the id read so far to every failure.
     private struct Envelope {
-        let object: JSONObject
+        let document: JSONDocument
+        /// The key entry of each field present, by ``Field`` raw value.
+        let keys: [Int?]
         var id: String?
 
         func failure(_ refusal: BridgeRefusal) -> DecodingFailure { DecodingFailure(id: id, refusal: refusal) }
 
-        func string(_ field: String) throws(DecodingFailure) -> String {
-            guard let node = object[field] else { throw failure(.missingField(field)) }
-            guard case .string(let text) = node.value else { throw failure(.invalidField(field, expected: "a string")) }
+        /// The value entry of `field`, if present.
+        func value(_ field: Field) -> Int? { keys[field.rawValue].map { $0 + 1 } }
+
+        /// The text of a string entry, or `nil` for any other kind.
+        func stringValue(_ entry: Int) -> String? {
+            isString(entry) ? document.string(at: entry) : nil
+        }
+
+        func isString(_ entry: Int) -> Bool {
+            let kind = document[entry].kind
+            return kind == .string || kind == .escapedString
+        }
+
+        func string(_ field: Field) throws(DecodingFailure) -> String {
+            guard let entry = value(field) else { throw failure(.missingField(field.name)) }
+            guard let text = stringValue(entry) else { throw failure(.invalidField(field.name, expected: "a string")) }
             return text
         }
 
-        func array<T>(_ field: String, expected: String, element: (JSONNode) -> T?) throws(DecodingFailure) -> [T] {
-            guard let node = object[field] else { throw failure(.missingField(field)) }
-            guard case .array(let items) = node.value, items.count <= 1024 else {
-                throw failure(.invalidField(field, expected: expected))
+        func array<T>(_ field: Field, expected: String, element: (Int) -> T?) throws(DecodingFailure) -> [T] {
+            guard let entry = value(field) else { throw failure(.missingField(field.name)) }
+            let array = document[entry]
+            guard array.kind == .array, array.count <= 1024 else {
+                throw failure(.invalidField(field.name, expected: expected))
             }
             var values: [T] = []
-            values.reserveCapacity(items.count)
-            for item in items {
-                guard let value = element(item) else { throw failure(.invalidField(field, expected: expected)) }
+            values.reserveCapacity(Int(array.count))
+            var cursor = entry + 1
+            for _ in 0..<array.count {
+                guard let value = element(cursor) else { throw failure(.invalidField(field.name, expected: expected)) }
                 values.append(value)
+                cursor = document[cursor].next
             }
             return values
         }

@@ -18,71 +18,69 @@ import RastrilloJSON
 /// self.title = try node.require(title, field: "title")
 /// ```
 public struct BridgeNode: Sendable {
-    @usableFromInline
-    enum Place: Sendable {
-        case root
-        case key(String)
-        case index(Int)
-    }
+    /// The message the value was read from.
+    let document: JSONDocument
+    /// The payload's tape entry: pointers are relative to it.
+    let root: Int
+    /// This value's tape entry.
+    let entry: Int
 
-    @usableFromInline let value: JSONValue
-    /// The pointer of the enclosing array or object (empty at the root).
-    @usableFromInline let parent: String
-    @usableFromInline let place: Place
-
-    @usableFromInline
-    init(_ value: JSONValue, parent: String = "", place: Place = .root) {
-        self.value = value
-        self.parent = parent
-        self.place = place
+    init(document: JSONDocument, root: Int, entry: Int) {
+        self.document = document
+        self.root = root
+        self.entry = entry
     }
 
     /// The RFC 6901 pointer of this value inside the payload (`""` for the payload itself, `/tags/0`).
-    public var pointer: String {
-        switch place {
-        case .root: return parent
-        case .key(let key): return parent + "/" + Self.escape(key)
-        case .index(let index): return parent + "/" + String(index)
-        }
-    }
+    /// Computed from the document when asked for (for an error), never while decoding.
+    public var pointer: String { document.pointer(to: entry, from: root) }
+
+    private var item: JSONTapeEntry { document[entry] }
 
     /// Whether the value is `null`.
-    public var isNull: Bool { value.isNull }
+    public var isNull: Bool { item.kind == .null }
 
     /// The string, or ``BridgeDecodingError/wrongType(pointer:expected:found:)``.
     public func string(expected: String = "string") throws(BridgeDecodingError) -> String {
-        guard case .string(let text) = value else { throw wrongType(expected) }
-        return text
+        let kind = item.kind
+        guard kind == .string || kind == .escapedString else { throw wrongType(expected) }
+        return document.string(at: entry)
     }
 
     /// The boolean.
     public func bool() throws(BridgeDecodingError) -> Bool {
-        guard case .bool(let flag) = value else { throw wrongType("bool") }
-        return flag
+        switch item.kind {
+        case .true: return true
+        case .false: return false
+        default: throw wrongType("bool")
+        }
     }
 
     /// The integer: an integer literal within ±(2^53 − 1).
     public func int() throws(BridgeDecodingError) -> Int {
-        guard case .number(let number) = value else { throw wrongType("int") }
-        guard let exact = number.int64, exact.magnitude <= ManifestType.maxSafeInteger.magnitude else {
-            throw .invalidInt(pointer: pointer, literal: String(number.literal.prefix(64)))
+        guard item.kind == .number else { throw wrongType("int") }
+        guard let exact = document.int64(at: entry), exact.magnitude <= ManifestType.maxSafeInteger.magnitude else {
+            throw .invalidInt(pointer: pointer, literal: String(document.numberLiteral(at: entry).prefix(64)))
         }
         return Int(exact)
     }
 
     /// The number as a finite `Double`.
     public func double() throws(BridgeDecodingError) -> Double {
-        guard case .number(let number) = value else { throw wrongType("double") }
-        guard let double = number.double else {
-            throw .invalidDouble(pointer: pointer, literal: String(number.literal.prefix(64)))
+        guard item.kind == .number else { throw wrongType("double") }
+        guard let double = document.double(at: entry) else {
+            throw .invalidDouble(pointer: pointer, literal: String(document.numberLiteral(at: entry).prefix(64)))
         }
         return double
     }
 
     /// The UUID, from its 36-character form (hex digits in either case).
     public func uuid() throws(BridgeDecodingError) -> UUID {
-        let text = try string(expected: "uuid")
-        guard let uuid = BridgeUUID.parse(text) else { throw .invalidUUID(pointer: pointer, text: text) }
+        let kind = item.kind
+        guard kind == .string || kind == .escapedString else { throw wrongType("uuid") }
+        guard let uuid = document.withContent(at: entry, BridgeUUID.parse) else {
+            throw .invalidUUID(pointer: pointer, text: document.string(at: entry))
+        }
         return uuid
     }
 
@@ -90,17 +88,19 @@ public struct BridgeNode: Sendable {
     public func forEachElement(
         expected: String = "array", _ body: (BridgeNode) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
-        guard case .array(let elements) = value else { throw wrongType(expected) }
-        let base = pointer
-        for (index, element) in elements.enumerated() {
-            try body(BridgeNode(element.value, parent: base, place: .index(index)))
+        let array = item
+        guard array.kind == .array else { throw wrongType(expected) }
+        var cursor = entry + 1
+        for _ in 0..<array.count {
+            try body(BridgeNode(document: document, root: root, entry: cursor))
+            cursor = document[cursor].next
         }
     }
 
     /// The number of elements, when the value is an array (for reserving capacity).
     public var elementCount: Int {
-        if case .array(let elements) = value { return elements.count }
-        return 0
+        let array = item
+        return array.kind == .array ? Int(array.count) : 0
     }
 
     /// Calls `body` with every member of an object, in document order. Keys are unique (the
@@ -108,10 +108,49 @@ public struct BridgeNode: Sendable {
     public func forEachMember(
         _ typeName: String, _ body: (String, BridgeNode) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
-        guard case .object(let object) = value else { throw wrongType(typeName) }
-        let base = pointer
-        for member in object.members {
-            try body(member.key, BridgeNode(member.value.value, parent: base, place: .key(member.key)))
+        try forEachKey(typeName) { key throws(BridgeDecodingError) in
+            try body(document.string(at: key), BridgeNode(document: document, root: root, entry: key + 1))
+        }
+    }
+
+    /// Calls `body` with the index in `fields` of every member's key and the member's value, in
+    /// document order; a key that is not one of `fields` is refused with
+    /// ``BridgeDecodingError/unknownField(pointer:field:)``. Keys are matched as bytes (after
+    /// escapes are decoded), without building strings; the reader has refused duplicates.
+    ///
+    /// Generated payload types decode themselves with it:
+    ///
+    /// ```swift
+    /// static let bridgeFields = BridgeFields("Note", ["title"])
+    /// try node.forEachField(Self.bridgeFields) { field, value throws(BridgeDecodingError) in
+    ///     switch field {
+    ///     case 0: title = try String(bridge: value)
+    ///     default: break
+    ///     }
+    /// }
+    /// ```
+    public func forEachField(
+        _ fields: BridgeFields, _ body: (Int, BridgeNode) throws(BridgeDecodingError) -> Void
+    ) throws(BridgeDecodingError) {
+        try forEachKey(fields.typeName) { key throws(BridgeDecodingError) in
+            let value = BridgeNode(document: document, root: root, entry: key + 1)
+            guard let field = fields.index(ofKeyAt: key, in: document) else {
+                throw value.unknownField(document.string(at: key))
+            }
+            try body(field, value)
+        }
+    }
+
+    /// Calls `body` with the tape entry of every key of the object, in document order.
+    private func forEachKey(
+        _ typeName: String, _ body: (Int) throws(BridgeDecodingError) -> Void
+    ) throws(BridgeDecodingError) {
+        let object = item
+        guard object.kind == .object else { throw wrongType(typeName) }
+        var cursor = entry + 1
+        for _ in 0..<object.count {
+            try body(cursor)
+            cursor = document[cursor + 1].next
         }
     }
 
@@ -129,7 +168,19 @@ public struct BridgeNode: Sendable {
     }
 
     func wrongType(_ expected: String) -> BridgeDecodingError {
-        .wrongType(pointer: pointer, expected: expected, found: value.kindName)
+        .wrongType(pointer: pointer, expected: expected, found: Self.kindName(item.kind))
+    }
+
+    /// What kind of value a tape entry is, in words for error messages (as `JSONValue.kindName`).
+    static func kindName(_ kind: JSONTapeEntry.Kind) -> String {
+        switch kind {
+        case .null: return "null"
+        case .true, .false: return "boolean"
+        case .number: return "number"
+        case .string, .escapedString: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
     }
 
     /// `token` escaped for a JSON pointer (`~` → `~0`, `/` → `~1`).

@@ -5,9 +5,8 @@ import Foundation
 /// uppercase where `crypto.randomUUID()` writes lowercase.
 enum BridgeUUID {
 
-    /// The UUID, or `nil` unless `text` is exactly the 36-character form.
-    static func parse(_ text: String) -> UUID? {
-        let utf8 = text.utf8
+    /// The UUID, or `nil` unless `utf8` is exactly the 36-character form.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard utf8.count == 36 else { return nil }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
@@ -34,21 +33,34 @@ enum BridgeUUID {
 
     /// The lowercase 36-character form.
     static func format(_ uuid: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { out in write(uuid, into: out) }
+    }
+
+    /// Appends the lowercase 36-character form, quoted as a JSON string (it needs no escapes).
+    static func appendQuoted(_ uuid: UUID, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            let count = write(uuid, into: UnsafeMutableBufferPointer(rebasing: buffer[1..<37]))
+            buffer[count + 1] = UInt8(ascii: "\"")
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// Writes the 36-character form into `out` (at least 36 bytes); returns 36.
+    private static func write(_ uuid: UUID, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid.uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { out in
-                let digits: StaticString = "0123456789abcdef"
-                var cursor = 0
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        out[cursor] = UInt8(ascii: "-")
-                        cursor += 1
-                    }
-                    out[cursor] = digits.utf8Start[Int(byte >> 4)]
-                    out[cursor + 1] = digits.utf8Start[Int(byte & 0x0F)]
-                    cursor += 2
+            let digits: StaticString = "0123456789abcdef"
+            var cursor = 0
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    out[cursor] = UInt8(ascii: "-")
+                    cursor += 1
                 }
-                return cursor
+                out[cursor] = digits.utf8Start[Int(byte >> 4)]
+                out[cursor + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                cursor += 2
             }
+            return cursor
         }
     }
 

@@ -73,7 +73,7 @@ extension UUID: BridgeValue {
     public init(bridge node: BridgeNode) throws(BridgeDecodingError) { self = try node.uuid() }
     /// Encodes the lowercase 36-character form (as `crypto.randomUUID()` writes it).
     public func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.string(BridgeUUID.format(self))
+        writer.uuid(self)
     }
 }
 
@@ -93,9 +93,11 @@ extension Array: BridgeValue where Element: BridgeValue {
         writer.beginArray()
         for (index, element) in enumerated() {
             writer.element(index)
-            writer.push(String(index))
-            try element.encode(to: &writer)
-            writer.pop()
+            do throws(BridgeEncodingError) {
+                try element.encode(to: &writer)
+            } catch {
+                throw error.inside(String(index))
+            }
         }
         writer.endArray()
     }

@@ -53,15 +53,18 @@ struct Attachment: BridgeValue, Hashable {
         self.bytes = bytes
     }
 
+    /// The declared field names, matched against the payload's keys as bytes.
+    static let bridgeFieldTable = BridgeFields("Attachment", ["name", "bytes"])
+
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var name: Swift.String? = nil
         var bytes: Swift.Int? = nil
-        try node.forEachMember("Attachment") { key, value throws(BridgeDecodingError) in
-            switch key {
-            case "name": name = try Swift.String(bridge: value)
-            case "bytes": bytes = try Swift.Int(bridge: value)
-            default: throw value.unknownField(key)
+        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
+            switch fieldIndex {
+            case 0: name = try Swift.String(bridge: value)
+            case 1: bytes = try Swift.Int(bridge: value)
+            default: break  // forEachField refuses undeclared keys
             }
         }
         self.name = try node.require(name, field: "name")
@@ -113,6 +116,9 @@ struct NoteDraft: BridgeValue, Hashable {
         self.attachments = attachments
     }
 
+    /// The declared field names, matched against the payload's keys as bytes.
+    static let bridgeFieldTable = BridgeFields("NoteDraft", ["id", "title", "body", "tags", "color", "pinned", "weight", "revision", "attachments"])
+
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID?? = nil
@@ -124,18 +130,18 @@ struct NoteDraft: BridgeValue, Hashable {
         var weight: Swift.Double? = nil
         var revision: Swift.Int? = nil
         var attachments: [Attachment]? = nil
-        try node.forEachMember("NoteDraft") { key, value throws(BridgeDecodingError) in
-            switch key {
-            case "id": id = try Optional<Foundation.UUID>(bridge: value)
-            case "title": title = try Swift.String(bridge: value)
-            case "body": body = try Swift.String(bridge: value)
-            case "tags": tags = try Array<Swift.String>(bridge: value)
-            case "color": color = try Optional<Color>(bridge: value)
-            case "pinned": pinned = try Swift.Bool(bridge: value)
-            case "weight": weight = try Swift.Double(bridge: value)
-            case "revision": revision = try Swift.Int(bridge: value)
-            case "attachments": attachments = try Array<Attachment>(bridge: value)
-            default: throw value.unknownField(key)
+        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
+            switch fieldIndex {
+            case 0: id = try Optional<Foundation.UUID>(bridge: value)
+            case 1: title = try Swift.String(bridge: value)
+            case 2: body = try Swift.String(bridge: value)
+            case 3: tags = try Array<Swift.String>(bridge: value)
+            case 4: color = try Optional<Color>(bridge: value)
+            case 5: pinned = try Swift.Bool(bridge: value)
+            case 6: weight = try Swift.Double(bridge: value)
+            case 7: revision = try Swift.Int(bridge: value)
+            case 8: attachments = try Array<Attachment>(bridge: value)
+            default: break  // forEachField refuses undeclared keys
             }
         }
         self.id = try node.require(id, field: "id")
@@ -183,17 +189,20 @@ struct SaveResult: BridgeValue, Hashable {
         self.warnings = warnings
     }
 
+    /// The declared field names, matched against the payload's keys as bytes.
+    static let bridgeFieldTable = BridgeFields("SaveResult", ["id", "revision", "warnings"])
+
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID? = nil
         var revision: Swift.Int? = nil
         var warnings: [Swift.String]? = nil
-        try node.forEachMember("SaveResult") { key, value throws(BridgeDecodingError) in
-            switch key {
-            case "id": id = try Foundation.UUID(bridge: value)
-            case "revision": revision = try Swift.Int(bridge: value)
-            case "warnings": warnings = try Array<Swift.String>(bridge: value)
-            default: throw value.unknownField(key)
+        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
+            switch fieldIndex {
+            case 0: id = try Foundation.UUID(bridge: value)
+            case 1: revision = try Swift.Int(bridge: value)
+            case 2: warnings = try Array<Swift.String>(bridge: value)
+            default: break  // forEachField refuses undeclared keys
             }
         }
         self.id = try node.require(id, field: "id")
@@ -226,15 +235,18 @@ struct ReportRequest: BridgeValue, Hashable {
         self.count = count
     }
 
+    /// The declared field names, matched against the payload's keys as bytes.
+    static let bridgeFieldTable = BridgeFields("ReportRequest", ["from", "count"])
+
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
     init(bridge node: BridgeNode) throws(BridgeDecodingError) {
         var from: Swift.String? = nil
         var count: Swift.Int?? = nil
-        try node.forEachMember("ReportRequest") { key, value throws(BridgeDecodingError) in
-            switch key {
-            case "from": from = try Swift.String(bridge: value)
-            case "count": count = try Optional<Swift.Int>(bridge: value)
-            default: throw value.unknownField(key)
+        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
+            switch fieldIndex {
+            case 0: from = try Swift.String(bridge: value)
+            case 1: count = try Optional<Swift.Int>(bridge: value)
+            default: break  // forEachField refuses undeclared keys
             }
         }
         self.from = try node.require(from, field: "from")
