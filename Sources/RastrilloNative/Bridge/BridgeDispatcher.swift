@@ -14,7 +14,15 @@
 /// ```
 @MainActor
 public final class BridgeDispatcher {
-    typealias Handler = @MainActor (BridgeNode) async -> Result<[UInt8], BridgeRefusal>
+    /// Decodes the payload, runs the typed handler and writes its reply into the envelope being
+    /// built; a refusal means the envelope is discarded and an error reply sent instead.
+    typealias Handler = @MainActor (BridgeNode, inout BridgeJSONWriter) async -> BridgeRefusal?
+
+    /// An action name's entry: whether the manifest declares it, and its handler once registered.
+    struct ActionEntry {
+        let declared: Bool
+        var handler: Handler?
+    }
 
     /// The manifest the bridge contract and internal origins come from.
     public let manifest: AppManifest
@@ -25,9 +33,9 @@ public final class BridgeDispatcher {
     /// What native knows about the current document.
     public private(set) var page: BridgePageState = .notReady
 
-    private let declaredActions: Set<String>
     private let declaredEvents: [String]
-    private var handlers: [String: Handler] = [:]
+    /// Every declared action (and any registered one), looked up once per request.
+    private var actions: [String: ActionEntry]
     /// The last frame the policy trusted and its origin: the policy is a pure function of the
     /// frame facts, so an equal frame gets the same answer without recomputing it.
     private var lastTrusted: (frame: BridgeFrame, origin: ManifestOrigin)?
@@ -47,7 +55,9 @@ public final class BridgeDispatcher {
         self.manifest = manifest
         self.trust = BridgeTrustPolicy(manifest: manifest)
         self.limits = limits
-        self.declaredActions = Set(manifest.bridge.actions.map(\.name))
+        self.actions = Dictionary(
+            manifest.bridge.actions.map { ($0.name, ActionEntry(declared: true)) },
+            uniquingKeysWith: { first, _ in first })
         self.declaredEvents = manifest.bridge.events.map(\.name)
         self.diagnostics = diagnostics
     }
@@ -62,32 +72,34 @@ public final class BridgeDispatcher {
         _ action: A.Type,
         _ handler: @escaping @MainActor (A.Payload) async throws -> A.Reply
     ) {
-        handlers[A.name] = { node in
+        let run: Handler = { node, writer in
             let payload: A.Payload
             do throws(BridgeDecodingError) {
                 payload = try A.Payload(bridge: node)
             } catch {
-                return .failure(.invalidPayload(action: A.name, error))
+                return .invalidPayload(action: A.name, error)
             }
             let reply: A.Reply
             do {
                 reply = try await handler(payload)
             } catch {
                 let failure = error as? BridgeActionError ?? BridgeActionError("native could not complete the action")
-                return .failure(.actionFailed(action: A.name, failure))
+                return .actionFailed(action: A.name, failure)
             }
-            var writer = BridgeJSONWriter()
             do throws(BridgeEncodingError) {
                 try reply.encode(to: &writer)
             } catch {
-                return .failure(.replyNotEncodable(action: A.name, error))
+                return .replyNotEncodable(action: A.name, error)
             }
-            return .success(writer.bytes)
+            return nil
         }
+        actions[A.name, default: ActionEntry(declared: false)].handler = run
     }
 
     /// The actions this app handles: declared in the manifest and registered, sorted.
-    public var handledActions: [String] { handlers.keys.filter(declaredActions.contains).sorted() }
+    public var handledActions: [String] {
+        actions.filter { $0.value.declared && $0.value.handler != nil }.keys.sorted()
+    }
 
     /// Handles one message posted by the page and returns the JSON text to answer it with.
     ///
@@ -122,16 +134,18 @@ public final class BridgeDispatcher {
             return BridgeEnvelopeWriter.welcome(
                 id: hello.id, version: version, actions: handledActions, events: declaredEvents)
         case .request(let request):
-            guard declaredActions.contains(request.action) else {
+            guard let entry = actions[request.action], entry.declared else {
                 return refuse(.unknownAction(request.action), id: request.id, frame: frame)
             }
-            guard let handler = handlers[request.action] else {
+            guard let handler = entry.handler else {
                 return refuse(.unhandledAction(request.action), id: request.id, frame: frame)
             }
-            switch await handler(request.payload) {
-            case .success(let payload): return BridgeEnvelopeWriter.reply(id: request.id, payload: payload)
-            case .failure(let refusal): return refuse(refusal, id: request.id, frame: frame)
+            // The reply is written straight into its envelope: one buffer, one string.
+            var writer = BridgeEnvelopeWriter.replyStart(id: request.id)
+            if let refusal = await handler(request.payload, &writer) {
+                return refuse(refusal, id: request.id, frame: frame)
             }
+            return BridgeEnvelopeWriter.finish(&writer)
         }
     }
 

@@ -5,14 +5,19 @@ enum BridgeEnvelopeWriter {
     /// `{"protocol":1,"type":"reply"`, written once by ``header(_:)``: every reply starts with it.
     private static let replyHeader = header("reply")
 
-    static func reply(id: String, payload: [UInt8]) -> String {
+    /// A reply envelope up to its `"payload":` key; the payload is written next, then ``finish(_:)``.
+    static func replyStart(id: String) -> BridgeJSONWriter {
         var writer = replyHeader
         // One allocation for the whole reply (the header is shared until the first write).
-        writer.reserve(additional: id.utf8.count + payload.count + 32)
+        writer.reserve(additional: id.utf8.count + 512)
         writer.key("id")
         writer.string(id)
         writer.key("payload")
-        writer.raw(payload)
+        return writer
+    }
+
+    /// Closes an envelope begun by ``replyStart(id:)`` and returns its text.
+    static func finish(_ writer: inout BridgeJSONWriter) -> String {
         writer.endObject()
         return writer.text
     }
