@@ -82,7 +82,10 @@ final class RouteTable: Sendable {
     let keys: [UInt8]
     let terminals: [Int]
     let rests: [Rest]
-    let params: [[ParamSpec]]
+    /// Every destination's param specs, one after another; destination `d`'s are
+    /// `params[paramStart[d]..<paramStart[d + 1]]` (flat, so a lookup touches one array).
+    let params: [ParamSpec]
+    let paramStart: [Int32]
 
     init(manifest: AppManifest) {
         var builder = Builder()
@@ -90,19 +93,25 @@ final class RouteTable: Sendable {
             builder.insert(destination.pattern, index)
         }
         (nodes, edges, keys, terminals, rests) = builder.flatten()
-        self.params = manifest.destinations.map { destination in
-            destination.params.map { param in
+        var params: [ParamSpec] = []
+        var paramStart: [Int32] = [0]
+        for destination in manifest.destinations {
+            for param in destination.params {
                 var type = param.type
                 var optional = false
                 if case .optional(let wrapped) = type {
                     type = wrapped
                     optional = true
                 }
-                return ParamSpec(
-                    name: param.name, kind: LinkValue.Kind(type, in: manifest), optional: optional, inPath: param.inPath
-                )
+                params.append(
+                    ParamSpec(
+                        name: param.name, kind: LinkValue.Kind(type, in: manifest), optional: optional,
+                        inPath: param.inPath))
             }
+            paramStart.append(Int32(params.count))
         }
+        self.params = params
+        self.paramStart = paramStart
     }
 
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
@@ -185,12 +194,14 @@ final class RouteTable: Sendable {
 
         /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
         mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
-            let specs = table.params[index]
-            if specs.isEmpty { return [:] }
+            let first = Int(table.paramStart[index])
+            let end = Int(table.paramStart[index + 1])
+            if first == end { return [:] }
             var result: [String: LinkValue] = [:]
-            result.reserveCapacity(specs.count)
+            result.reserveCapacity(end - first)
             var position = 0
-            for spec in specs {
+            for specIndex in first..<end {
+                let spec = table.params[specIndex]
                 if spec.inPath {
                     guard position < valueCount else { return nil }
                     let parsed: LinkValue?
