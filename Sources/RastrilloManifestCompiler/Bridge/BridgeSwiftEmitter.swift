@@ -103,29 +103,30 @@ public enum BridgeSwiftEmitter {
             for field in fields { out += "        self.\(field.name) = \(field.name)\n" }
             out += "    }\n"
         }
+        // The generated code's own names start with `_`, which no field name can (fields are
+        // lowerCamel letters and digits), so a field called `node`, `value` or `writer` compiles.
         let names = fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
         out += "\n    /// The declared field names, matched against the payload's keys as bytes.\n"
-        out += "    static let bridgeFieldTable = BridgeFields(\"\(name)\", [\(names)])\n"
+        out += "    static let _bridgeFields = BridgeFields(\"\(name)\", [\(names)])\n"
         out += "\n    /// Decodes an object with exactly the declared fields; unknown fields are refused.\n"
-        out += "    init(bridge node: BridgeNode) throws(BridgeDecodingError) {\n"
+        out += "    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {\n"
         for field in fields { out += "        var \(field.name): \(swiftType(field.type))? = nil\n" }
-        out +=
-            "        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in\n"
-        out += "            switch fieldIndex {\n"
+        out += "        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in\n"
+        out += "            switch _field {\n"
         for (index, field) in fields.enumerated() {
-            out += "            case \(index): \(field.name) = try \(constructor(field.type))(bridge: value)\n"
+            out += "            case \(index): \(field.name) = try \(constructor(field.type))(bridge: _value)\n"
         }
         out += "            default: break  // forEachField refuses undeclared keys\n"
         out += "            }\n        }\n"
         for field in fields {
-            out += "        self.\(field.name) = try node.require(\(field.name), field: \"\(field.name)\")\n"
+            out += "        self.\(field.name) = try _node.require(\(field.name), field: \"\(field.name)\")\n"
         }
         out += "    }\n"
         out += "\n    /// Encodes the object; `nil` optional fields are left out.\n"
-        out += "    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"
-        out += "        writer.beginObject()\n"
-        for field in fields { out += "        try writer.field(\"\(field.name)\", \(field.name))\n" }
-        out += "        writer.endObject()\n    }\n}\n"
+        out += "    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {\n"
+        out += "        _writer.beginObject()\n"
+        for field in fields { out += "        try _writer.field(\"\(field.name)\", self.\(field.name))\n" }
+        out += "        _writer.endObject()\n    }\n}\n"
         return out
     }
 

@@ -287,6 +287,11 @@ struct ManifestDecoding {
                         reader.report(
                             .invalidValue, fieldPointer, field.keyPosition,
                             "field name '\(field.key)' must be a lowerCamel ASCII identifier that is not a keyword")
+                    } else if ManifestIdentifier.reservedFieldNames.contains(field.key) {
+                        reader.report(
+                            .invalidValue, fieldPointer, field.keyPosition,
+                            "field name '\(field.key)' is taken by the generated Swift type itself "
+                                + "(it is Hashable); rename the field")
                     }
                     if let type = reader.type(field.value, fieldPointer) {
                         list.append(ManifestNamedType.Field(name: field.key, type: type))

@@ -17,6 +17,9 @@ enum ManifestIdentifier {
         "url", "id", "params", "description", "hashValue", "allCases", "metadata", "pattern", "route",
     ]
 
+    /// Member names every generated object type already has (it is `Hashable`), so fields cannot take them.
+    static let reservedFieldNames: Set<String> = ["hashValue"]
+
     /// Type names the generated Swift, JS and Go use themselves, so named types cannot take them.
     static let reservedTypeNames: Set<String> = [
         "Destination", "Command", "Capability", "BridgeAction", "BridgeEvent", "BridgeReply", "GeneratedManifest",

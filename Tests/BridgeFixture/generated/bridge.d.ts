@@ -32,6 +32,15 @@ export interface ReportRequest {
   count?: number | null;
 }
 
+export interface Shadowing {
+  node: string;
+  value: number;
+  field: boolean;
+  writer?: string | null;
+  text: number;
+  encode: string;
+}
+
 /** The actions the page may send: payload and reply types. */
 export interface BridgeActions {
   saveNote: { payload: NoteDraft; reply: SaveResult };

@@ -104,6 +104,16 @@ function type_ReportRequest(v, p) {
     count: [true, (v, p) => optionalOf(v, p, check.int)],
   });
 }
+function type_Shadowing(v, p) {
+  return objectOf(v, p, "Shadowing", {
+    node: [false, check.string],
+    value: [false, check.int],
+    field: [false, check.bool],
+    writer: [true, (v, p) => optionalOf(v, p, check.string)],
+    text: [false, check.double],
+    encode: [false, check.string],
+  });
+}
 
 const ACTIONS = Object.freeze({
   saveNote: [type_NoteDraft, type_SaveResult],

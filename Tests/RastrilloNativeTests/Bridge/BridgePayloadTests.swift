@@ -49,6 +49,20 @@ import Testing
         #expect(writer.text == #"{"from":"2026-01-01"}"#)
     }
 
+    /// Fields named like the generated code's own parameters and locals (`node`, `value`, `writer`,
+    /// `field`, `text`, `encode`) compile, decode into themselves and encode back.
+    @Test func fieldsNamedLikeTheGeneratedCodesOwnNamesRoundTrip() throws {
+        let json = #"{"node":"n","value":7,"field":true,"writer":"w","text":0.5,"encode":"e"}"#
+        let decoded = try Shadowing(bridge: try payload(json))
+        #expect(decoded == Shadowing(node: "n", value: 7, field: true, writer: "w", text: 0.5, encode: "e"))
+        var writer = BridgeJSONWriter()
+        try decoded.encode(to: &writer)
+        #expect(writer.text == json)
+        #expect(
+            try decodingError(#"{"node":"n","value":7,"field":true,"text":0.5}"#, as: Shadowing.self)
+                == .missingField(pointer: "", field: "encode"))
+    }
+
     static let base = #""title":"t","body":"","tags":[],"pinned":false,"weight":1,"revision":0,"attachments":[]"#
 
     static let refusals: [(String, String, BridgeDecodingError)] = [

@@ -119,6 +119,12 @@ struct ManifestValidationTests {
                 .duplicateID, "/bridge/events/synced"
             ),
             (
+                F.manifest(
+                    destinations: F.destination("a", "/a"),
+                    extra: #""types": {"Thing": {"fields": {"hashValue": "string"}}}"#),
+                .invalidValue, "/types/Thing/fields/hashValue"
+            ),
+            (
                 #"{"schemaVersion": 2, "app": {"name": "T"}, "origins": [], "destinations": []}"#,
                 .unsupportedSchemaVersion, "/schemaVersion"
             ),

@@ -54,29 +54,29 @@ struct Attachment: BridgeValue, Hashable {
     }
 
     /// The declared field names, matched against the payload's keys as bytes.
-    static let bridgeFieldTable = BridgeFields("Attachment", ["name", "bytes"])
+    static let _bridgeFields = BridgeFields("Attachment", ["name", "bytes"])
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {
         var name: Swift.String? = nil
         var bytes: Swift.Int? = nil
-        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
-            switch fieldIndex {
-            case 0: name = try Swift.String(bridge: value)
-            case 1: bytes = try Swift.Int(bridge: value)
+        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in
+            switch _field {
+            case 0: name = try Swift.String(bridge: _value)
+            case 1: bytes = try Swift.Int(bridge: _value)
             default: break  // forEachField refuses undeclared keys
             }
         }
-        self.name = try node.require(name, field: "name")
-        self.bytes = try node.require(bytes, field: "bytes")
+        self.name = try _node.require(name, field: "name")
+        self.bytes = try _node.require(bytes, field: "bytes")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.beginObject()
-        try writer.field("name", name)
-        try writer.field("bytes", bytes)
-        writer.endObject()
+    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        _writer.beginObject()
+        try _writer.field("name", self.name)
+        try _writer.field("bytes", self.bytes)
+        _writer.endObject()
     }
 }
 
@@ -117,10 +117,10 @@ struct NoteDraft: BridgeValue, Hashable {
     }
 
     /// The declared field names, matched against the payload's keys as bytes.
-    static let bridgeFieldTable = BridgeFields("NoteDraft", ["id", "title", "body", "tags", "color", "pinned", "weight", "revision", "attachments"])
+    static let _bridgeFields = BridgeFields("NoteDraft", ["id", "title", "body", "tags", "color", "pinned", "weight", "revision", "attachments"])
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID?? = nil
         var title: Swift.String? = nil
         var body: Swift.String? = nil
@@ -130,44 +130,44 @@ struct NoteDraft: BridgeValue, Hashable {
         var weight: Swift.Double? = nil
         var revision: Swift.Int? = nil
         var attachments: [Attachment]? = nil
-        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
-            switch fieldIndex {
-            case 0: id = try Optional<Foundation.UUID>(bridge: value)
-            case 1: title = try Swift.String(bridge: value)
-            case 2: body = try Swift.String(bridge: value)
-            case 3: tags = try Array<Swift.String>(bridge: value)
-            case 4: color = try Optional<Color>(bridge: value)
-            case 5: pinned = try Swift.Bool(bridge: value)
-            case 6: weight = try Swift.Double(bridge: value)
-            case 7: revision = try Swift.Int(bridge: value)
-            case 8: attachments = try Array<Attachment>(bridge: value)
+        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in
+            switch _field {
+            case 0: id = try Optional<Foundation.UUID>(bridge: _value)
+            case 1: title = try Swift.String(bridge: _value)
+            case 2: body = try Swift.String(bridge: _value)
+            case 3: tags = try Array<Swift.String>(bridge: _value)
+            case 4: color = try Optional<Color>(bridge: _value)
+            case 5: pinned = try Swift.Bool(bridge: _value)
+            case 6: weight = try Swift.Double(bridge: _value)
+            case 7: revision = try Swift.Int(bridge: _value)
+            case 8: attachments = try Array<Attachment>(bridge: _value)
             default: break  // forEachField refuses undeclared keys
             }
         }
-        self.id = try node.require(id, field: "id")
-        self.title = try node.require(title, field: "title")
-        self.body = try node.require(body, field: "body")
-        self.tags = try node.require(tags, field: "tags")
-        self.color = try node.require(color, field: "color")
-        self.pinned = try node.require(pinned, field: "pinned")
-        self.weight = try node.require(weight, field: "weight")
-        self.revision = try node.require(revision, field: "revision")
-        self.attachments = try node.require(attachments, field: "attachments")
+        self.id = try _node.require(id, field: "id")
+        self.title = try _node.require(title, field: "title")
+        self.body = try _node.require(body, field: "body")
+        self.tags = try _node.require(tags, field: "tags")
+        self.color = try _node.require(color, field: "color")
+        self.pinned = try _node.require(pinned, field: "pinned")
+        self.weight = try _node.require(weight, field: "weight")
+        self.revision = try _node.require(revision, field: "revision")
+        self.attachments = try _node.require(attachments, field: "attachments")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.beginObject()
-        try writer.field("id", id)
-        try writer.field("title", title)
-        try writer.field("body", body)
-        try writer.field("tags", tags)
-        try writer.field("color", color)
-        try writer.field("pinned", pinned)
-        try writer.field("weight", weight)
-        try writer.field("revision", revision)
-        try writer.field("attachments", attachments)
-        writer.endObject()
+    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        _writer.beginObject()
+        try _writer.field("id", self.id)
+        try _writer.field("title", self.title)
+        try _writer.field("body", self.body)
+        try _writer.field("tags", self.tags)
+        try _writer.field("color", self.color)
+        try _writer.field("pinned", self.pinned)
+        try _writer.field("weight", self.weight)
+        try _writer.field("revision", self.revision)
+        try _writer.field("attachments", self.attachments)
+        _writer.endObject()
     }
 }
 
@@ -190,33 +190,33 @@ struct SaveResult: BridgeValue, Hashable {
     }
 
     /// The declared field names, matched against the payload's keys as bytes.
-    static let bridgeFieldTable = BridgeFields("SaveResult", ["id", "revision", "warnings"])
+    static let _bridgeFields = BridgeFields("SaveResult", ["id", "revision", "warnings"])
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {
         var id: Foundation.UUID? = nil
         var revision: Swift.Int? = nil
         var warnings: [Swift.String]? = nil
-        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
-            switch fieldIndex {
-            case 0: id = try Foundation.UUID(bridge: value)
-            case 1: revision = try Swift.Int(bridge: value)
-            case 2: warnings = try Array<Swift.String>(bridge: value)
+        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in
+            switch _field {
+            case 0: id = try Foundation.UUID(bridge: _value)
+            case 1: revision = try Swift.Int(bridge: _value)
+            case 2: warnings = try Array<Swift.String>(bridge: _value)
             default: break  // forEachField refuses undeclared keys
             }
         }
-        self.id = try node.require(id, field: "id")
-        self.revision = try node.require(revision, field: "revision")
-        self.warnings = try node.require(warnings, field: "warnings")
+        self.id = try _node.require(id, field: "id")
+        self.revision = try _node.require(revision, field: "revision")
+        self.warnings = try _node.require(warnings, field: "warnings")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.beginObject()
-        try writer.field("id", id)
-        try writer.field("revision", revision)
-        try writer.field("warnings", warnings)
-        writer.endObject()
+    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        _writer.beginObject()
+        try _writer.field("id", self.id)
+        try _writer.field("revision", self.revision)
+        try _writer.field("warnings", self.warnings)
+        _writer.endObject()
     }
 }
 
@@ -236,29 +236,99 @@ struct ReportRequest: BridgeValue, Hashable {
     }
 
     /// The declared field names, matched against the payload's keys as bytes.
-    static let bridgeFieldTable = BridgeFields("ReportRequest", ["from", "count"])
+    static let _bridgeFields = BridgeFields("ReportRequest", ["from", "count"])
 
     /// Decodes an object with exactly the declared fields; unknown fields are refused.
-    init(bridge node: BridgeNode) throws(BridgeDecodingError) {
+    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {
         var from: Swift.String? = nil
         var count: Swift.Int?? = nil
-        try node.forEachField(Self.bridgeFieldTable) { fieldIndex, value throws(BridgeDecodingError) in
-            switch fieldIndex {
-            case 0: from = try Swift.String(bridge: value)
-            case 1: count = try Optional<Swift.Int>(bridge: value)
+        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in
+            switch _field {
+            case 0: from = try Swift.String(bridge: _value)
+            case 1: count = try Optional<Swift.Int>(bridge: _value)
             default: break  // forEachField refuses undeclared keys
             }
         }
-        self.from = try node.require(from, field: "from")
-        self.count = try node.require(count, field: "count")
+        self.from = try _node.require(from, field: "from")
+        self.count = try _node.require(count, field: "count")
     }
 
     /// Encodes the object; `nil` optional fields are left out.
-    func encode(to writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
-        writer.beginObject()
-        try writer.field("from", from)
-        try writer.field("count", count)
-        writer.endObject()
+    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        _writer.beginObject()
+        try _writer.field("from", self.from)
+        try _writer.field("count", self.count)
+        _writer.endObject()
+    }
+}
+
+/// The manifest's object type `Shadowing`.
+struct Shadowing: BridgeValue, Hashable {
+    /// `node` (string).
+    var node: Swift.String
+    /// `value` (int).
+    var value: Swift.Int
+    /// `field` (bool).
+    var field: Swift.Bool
+    /// `writer` (string?).
+    var writer: Swift.String?
+    /// `text` (double).
+    var text: Swift.Double
+    /// `encode` (string).
+    var encode: Swift.String
+
+    /// Creates a value from its fields.
+    init(
+        node: Swift.String, value: Swift.Int, field: Swift.Bool, writer: Swift.String? = nil, text: Swift.Double, encode: Swift.String
+    ) {
+        self.node = node
+        self.value = value
+        self.field = field
+        self.writer = writer
+        self.text = text
+        self.encode = encode
+    }
+
+    /// The declared field names, matched against the payload's keys as bytes.
+    static let _bridgeFields = BridgeFields("Shadowing", ["node", "value", "field", "writer", "text", "encode"])
+
+    /// Decodes an object with exactly the declared fields; unknown fields are refused.
+    init(bridge _node: BridgeNode) throws(BridgeDecodingError) {
+        var node: Swift.String? = nil
+        var value: Swift.Int? = nil
+        var field: Swift.Bool? = nil
+        var writer: Swift.String?? = nil
+        var text: Swift.Double? = nil
+        var encode: Swift.String? = nil
+        try _node.forEachField(Self._bridgeFields) { _field, _value throws(BridgeDecodingError) in
+            switch _field {
+            case 0: node = try Swift.String(bridge: _value)
+            case 1: value = try Swift.Int(bridge: _value)
+            case 2: field = try Swift.Bool(bridge: _value)
+            case 3: writer = try Optional<Swift.String>(bridge: _value)
+            case 4: text = try Swift.Double(bridge: _value)
+            case 5: encode = try Swift.String(bridge: _value)
+            default: break  // forEachField refuses undeclared keys
+            }
+        }
+        self.node = try _node.require(node, field: "node")
+        self.value = try _node.require(value, field: "value")
+        self.field = try _node.require(field, field: "field")
+        self.writer = try _node.require(writer, field: "writer")
+        self.text = try _node.require(text, field: "text")
+        self.encode = try _node.require(encode, field: "encode")
+    }
+
+    /// Encodes the object; `nil` optional fields are left out.
+    func encode(to _writer: inout BridgeJSONWriter) throws(BridgeEncodingError) {
+        _writer.beginObject()
+        try _writer.field("node", self.node)
+        try _writer.field("value", self.value)
+        try _writer.field("field", self.field)
+        try _writer.field("writer", self.writer)
+        try _writer.field("text", self.text)
+        try _writer.field("encode", self.encode)
+        _writer.endObject()
     }
 }
 
