@@ -111,32 +111,61 @@ enum RouterBench {
         return samples[samples.count / 2] / Double(items.count)
     }
 
+    /// One manifest size's router and inputs.
+    struct Setup {
+        let count: Int
+        let manifest: AppManifest
+        let router: LinkRouter
+        let strings: [String]
+        let urls: [URL]
+    }
+
     @MainActor static func run() async {
-        print("median CPU time per URL (thread CPU clock, so other load on the machine is not counted)")
+        print(
+            "median CPU time per URL (thread CPU clock, so other load on the machine is not counted); "
+                + "the four sizes are measured in interleaved rounds, so a slow spell of the machine hits them alike")
         print(
             "destinations | URL(string:) ns | router on URL ns | router on string ns | ×URL(string:) | regex scan ns | regex/router"
         )
+        let setups = [10, 200, 1_000, 10_000].map { count in
+            let manifest = try! AppManifest.decode(Array(manifestJSON(count: count).utf8), source: "bench")
+            let strings = sampleURLs(count: 2_000, destinations: count)
+            return Setup(
+                count: count, manifest: manifest, router: LinkRouter(manifest: manifest), strings: strings,
+                urls: strings.map { URL(string: $0)! })
+        }
+        var sink = 0
+        var parseSamples = Array(repeating: [Double](), count: setups.count)
+        var urlSamples = parseSamples
+        var stringSamples = parseSamples
+        for _ in 0..<15 {
+            for (index, setup) in setups.enumerated() {
+                parseSamples[index].append(
+                    measure(setup.strings, rounds: 1) { sink &+= URL(string: $0) == nil ? 0 : 1 })
+                urlSamples[index].append(
+                    measure(setup.urls, rounds: 1) { sink &+= setup.router.decide($0).isInternal ? 1 : 0 })
+                stringSamples[index].append(
+                    measure(setup.strings, rounds: 1) { sink &+= setup.router.decide($0).isInternal ? 1 : 0 })
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         var perURL: [Int: Double] = [:]
         var regexRatio200 = 0.0
         var agreementProblems = 0
-        for count in [10, 200, 1_000, 10_000] {
-            let manifest = try! AppManifest.decode(Array(manifestJSON(count: count).utf8), source: "bench")
-            let router = LinkRouter(manifest: manifest)
-            let strings = sampleURLs(count: 2_000, destinations: count)
-            let urls = strings.map { URL(string: $0)! }
-            var sink = 0
-            let parse = measure(strings, rounds: 15) { sink &+= URL(string: $0) == nil ? 0 : 1 }
-            let onURL = measure(urls, rounds: 15) { sink &+= router.decide($0).isInternal ? 1 : 0 }
-            let onString = measure(strings, rounds: 15) { sink &+= router.decide($0).isInternal ? 1 : 0 }
+        for (index, setup) in setups.enumerated() {
+            let count = setup.count
+            let parse = median(parseSamples[index])
+            let onURL = median(urlSamples[index])
+            let onString = median(stringSamples[index])
             perURL[count] = onURL
             var regexText = "n/a (too slow)"
             var ratioText = "n/a"
             if count <= 1_000 {
-                let baseline = RegexBaseline(manifest: manifest)
-                for text in strings where baseline.decide(text) != router.decide(text).match?.destination {
+                let baseline = RegexBaseline(manifest: setup.manifest)
+                for text in setup.strings where baseline.decide(text) != setup.router.decide(text).match?.destination {
                     agreementProblems += 1
                 }
-                let sample = Array(strings.prefix(count >= 1_000 ? 100 : 500))
+                let sample = Array(setup.strings.prefix(count >= 1_000 ? 100 : 500))
                 let regex = measure(sample, rounds: count >= 1_000 ? 3 : 7) {
                     sink &+= baseline.decide($0) == nil ? 0 : 1
                 }
@@ -148,8 +177,8 @@ enum RouterBench {
                 "\(pad(count, 12)) | \(pad(Int(parse), 15)) | \(pad(Int(onURL), 16)) | \(pad(Int(onString), 19)) | "
                     + "\(String(format: "%13.2f", onString / parse)) | \(regexText.padding(toLength: 13, withPad: " ", startingAt: 0)) | \(ratioText)"
             )
-            if sink == -1 { print(sink) }
         }
+        if sink == -1 { print(sink) }
         print(
             "regex baseline decisions that differ from the router's (10, 200, 1,000 destinations): \(agreementProblems)"
         )
