@@ -7,16 +7,19 @@
 /// their types does not match, and the walk backtracks to the next candidate.
 ///
 /// The trie is flat: nodes, literal edges and destination lists live in
-/// arrays, a node's literal edges are sorted by (length, bytes) and found by
-/// binary search over their UTF-8 bytes (Go and JavaScript compare strings by
-/// bytes too), and no string is made for a segment unless it becomes a param.
+/// arrays, a node's literal edges are found through a small hash table over
+/// their UTF-8 bytes and compared byte for byte (Go and JavaScript compare
+/// strings by bytes too), and no string is made for a segment unless it
+/// becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
     /// One trie node; 32-bit fields keep a node in half a cache line.
     struct Node: Sendable {
-        /// Literal edges `edges[edgeStart..<edgeStart + edgeCount]`.
-        var edgeStart: Int32 = 0
-        var edgeCount: Int32 = 0
+        /// The node's literal edges as an open-addressing hash table:
+        /// `slots[slotStart...slotStart + slotMask]` hold edge indices (or -1); `slotMask` is the
+        /// table size minus one (a power of two), -1 when the node has no literal edge.
+        var slotStart: Int32 = 0
+        var slotMask: Int32 = -1
         /// The `{name}` child, or -1.
         var wildcard: Int32 = -1
         /// The `{$}` child, or -1.
@@ -80,6 +83,8 @@ final class RouteTable: Sendable {
     let nodes: [Node]
     let edges: [Edge]
     let keys: [UInt8]
+    /// Every node's hash table of literal edges (edge indices, -1 for an empty slot).
+    let slots: [Int32]
     let terminals: [Int]
     let rests: [Rest]
     /// Every destination's param specs, one after another; destination `d`'s are
@@ -92,7 +97,7 @@ final class RouteTable: Sendable {
         for (index, destination) in manifest.destinations.enumerated() {
             builder.insert(destination.pattern, index)
         }
-        (nodes, edges, keys, terminals, rests) = builder.flatten()
+        (nodes, edges, keys, slots, terminals, rests) = builder.flatten()
         var params: [ParamSpec] = []
         var paramStart: [Int32] = [0]
         for destination in manifest.destinations {
@@ -224,26 +229,41 @@ final class RouteTable: Sendable {
         }
     }
 
-    /// The child of `node` for the literal segment `bytes`, by binary search over the sorted edges.
+    /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
+    /// probe of the node's table comparing lengths and bytes.
     func literalChild(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let first = Int(nodes[node].edgeStart)
-        var low = first
-        var high = first + Int(nodes[node].edgeCount)
+        let mask = Int(nodes[node].slotMask)
+        guard mask >= 0 else { return nil }
+        let base = Int(nodes[node].slotStart)
+        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
         return keys.withUnsafeBufferPointer { keys in
-            while low < high {
-                let middle = (low + high) / 2
-                let edge = edges[middle]
+            while true {
+                let index = Int(slots[base + slot])
+                if index < 0 { return nil }
+                let edge = edges[index]
                 let start = Int(edge.keyStart)
-                let order = Self.compare(
-                    bytes, UnsafeBufferPointer(rebasing: keys[start..<start + Int(edge.keyLength)]))
-                if order == 0 { return Int(edge.child) }
-                if order < 0 { high = middle } else { low = middle + 1 }
+                if Int(edge.keyLength) == bytes.count,
+                    Self.compare(bytes, UnsafeBufferPointer(rebasing: keys[start..<start + bytes.count])) == 0
+                {
+                    return Int(edge.child)
+                }
+                slot = (slot + 1) & mask
             }
-            return nil
         }
     }
 
-    /// Orders byte strings by length, then bytes (the edge order).
+    /// FNV-1a over the bytes (the table is built from the manifest, so its keys are not chosen
+    /// by whoever sends a URL; a crafted segment can only miss).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash ^ (hash >> 29)
+    }
+
+    /// Orders byte strings by length, then bytes (0 when equal).
     static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         if lhs.count != rhs.count { return lhs.count < rhs.count ? -1 : 1 }
         for index in 0..<lhs.count where lhs[index] != rhs[index] {
@@ -297,10 +317,11 @@ final class RouteTable: Sendable {
             nodes[current].terminal.append(destination)
         }
 
-        func flatten() -> ([Node], [Edge], [UInt8], [Int], [Rest]) {
+        func flatten() -> ([Node], [Edge], [UInt8], [Int32], [Int], [Rest]) {
             var flat: [Node] = []
             var edges: [Edge] = []
             var keys: [UInt8] = []
+            var slots: [Int32] = []
             var terminals: [Int] = []
             var rests: [Rest] = []
             flat.reserveCapacity(nodes.count)
@@ -310,11 +331,23 @@ final class RouteTable: Sendable {
                     lhs.key.count != rhs.key.count
                         ? lhs.key.count < rhs.key.count : lhs.key.lexicographicallyPrecedes(rhs.key)
                 }
-                out.edgeStart = Int32(edges.count)
-                out.edgeCount = Int32(sorted.count)
-                for (key, child) in sorted {
-                    edges.append(Edge(keyStart: Int32(keys.count), keyLength: Int32(key.count), child: Int32(child)))
-                    keys.append(contentsOf: key)
+                if !sorted.isEmpty {
+                    // At most half full, so a probe ends quickly at an empty slot.
+                    var size = 2
+                    while size < sorted.count * 2 { size *= 2 }
+                    out.slotStart = Int32(slots.count)
+                    out.slotMask = Int32(size - 1)
+                    slots.append(contentsOf: repeatElement(-1, count: size))
+                    for (key, child) in sorted {
+                        let index = Int32(edges.count)
+                        edges.append(
+                            Edge(keyStart: Int32(keys.count), keyLength: Int32(key.count), child: Int32(child)))
+                        keys.append(contentsOf: key)
+                        var slot =
+                            key.withUnsafeBufferPointer { Int(truncatingIfNeeded: RouteTable.hash($0)) } & (size - 1)
+                        while slots[Int(out.slotStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                        slots[Int(out.slotStart) + slot] = index
+                    }
                 }
                 out.terminalStart = Int32(terminals.count)
                 out.terminalCount = Int32(node.terminal.count)
@@ -324,7 +357,7 @@ final class RouteTable: Sendable {
                 rests.append(contentsOf: node.rest)
                 flat.append(out)
             }
-            return (flat, edges, keys, terminals, rests)
+            return (flat, edges, keys, slots, terminals, rests)
         }
     }
 }
