@@ -242,9 +242,7 @@ final class RouteTable: Sendable {
                 if index < 0 { return nil }
                 let edge = edges[index]
                 let start = Int(edge.keyStart)
-                if Int(edge.keyLength) == bytes.count,
-                    Self.compare(bytes, UnsafeBufferPointer(rebasing: keys[start..<start + bytes.count])) == 0
-                {
+                if Int(edge.keyLength) == bytes.count, bytes.elementsEqual(keys[start..<start + bytes.count]) {
                     return Int(edge.child)
                 }
                 slot = (slot + 1) & mask
@@ -261,15 +259,6 @@ final class RouteTable: Sendable {
             hash &*= 0x0000_0100_0000_01B3
         }
         return hash ^ (hash >> 29)
-    }
-
-    /// Orders byte strings by length, then bytes (0 when equal).
-    static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        if lhs.count != rhs.count { return lhs.count < rhs.count ? -1 : 1 }
-        for index in 0..<lhs.count where lhs[index] != rhs[index] {
-            return lhs[index] < rhs[index] ? -1 : 1
-        }
-        return 0
     }
 
     /// Builds the trie with nested collections, then flattens it.
@@ -327,10 +316,8 @@ final class RouteTable: Sendable {
             flat.reserveCapacity(nodes.count)
             for node in nodes {
                 var out = Node(wildcard: Int32(node.wildcard), end: Int32(node.end))
-                let sorted = node.literals.sorted { lhs, rhs in
-                    lhs.key.count != rhs.key.count
-                        ? lhs.key.count < rhs.key.count : lhs.key.lexicographicallyPrecedes(rhs.key)
-                }
+                // Sorted only so the same manifest always lays out the same table.
+                let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
                     // At most half full, so a probe ends quickly at an empty slot.
                     var size = 2
