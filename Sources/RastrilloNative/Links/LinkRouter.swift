@@ -95,22 +95,6 @@ final class CompiledRoutes: Sendable {
     let table: RouteTable
     let schemes: [SchemeRule]
     let origins: [OriginRule]
-    /// Per destination, what a match decides (from its link intent and presentation).
-    let outcomes: [Outcome]
-
-    /// What matching one destination decides.
-    struct Outcome: Sendable {
-        enum Decision: Sendable {
-            case native
-            case web
-            case inAppBrowser
-            case external
-        }
-
-        let id: String
-        let decision: Decision
-    }
-
     /// An allowed scheme, compared by its lowercase bytes.
     struct SchemeRule: Sendable {
         let name: String
@@ -133,14 +117,6 @@ final class CompiledRoutes: Sendable {
     init(manifest: AppManifest) {
         self.manifest = manifest
         self.table = RouteTable(manifest: manifest)
-        self.outcomes = manifest.destinations.map { destination in
-            switch destination.link {
-            case .externalBrowser: return Outcome(id: destination.id, decision: .external)
-            case .inAppBrowser: return Outcome(id: destination.id, decision: .inAppBrowser)
-            case .inApp, .universalLink:
-                return Outcome(id: destination.id, decision: destination.presentation == .native ? .native : .web)
-            }
-        }
         let names = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes).sorted()
         let schemes = names.map { name in
@@ -217,9 +193,9 @@ final class CompiledRoutes: Sendable {
                 query = .unparsed(rawQuery.map { String(decoding: $0, as: UTF8.self) })
             }
             guard let found = table.match(path, query: &query) else { return .web(nil) }
-            let outcome = outcomes[found.destination]
-            let match = LinkMatch(destination: outcome.id, params: found.params)
-            switch outcome.decision {
+            let target = table.targets[found.destination]
+            let match = LinkMatch(destination: target.id, params: found.params)
+            switch target.decision {
             case .native: return .native(match)
             case .web: return .web(match)
             case .inAppBrowser: return .inAppBrowser(match)

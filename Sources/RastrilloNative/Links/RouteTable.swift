@@ -1,48 +1,64 @@
 /// The compiled route table a ``LinkRouter`` matches paths with: a segment
-/// trie plus, per destination, its param specs, built once from the manifest.
+/// trie plus, per destination, what a match decides and its param specs, built
+/// once from the manifest.
 ///
 /// A lookup walks the request's segments trying, at each level, the literal
 /// child, then the single wildcard child, then the subtree wildcard, exactly
 /// as ServeMux's routing tree does; a destination whose params do not parse as
 /// their types does not match, and the walk backtracks to the next candidate.
 ///
-/// The trie is flat: nodes, literal edges and destination lists live in
-/// arrays, a node's literal edges are found through a small hash table over
-/// their UTF-8 bytes and compared byte for byte (Go and JavaScript compare
-/// strings by bytes too), and no string is made for a segment unless it
-/// becomes a param.
+/// The trie is flat and laid out so that a lookup in a large manifest touches
+/// few cache lines: a node's literal edges form a small open-addressing hash
+/// table whose slots hold the edge itself (the child and the first 16 bytes of
+/// the literal, so most edges are compared without another memory access; Go
+/// and JavaScript compare strings by bytes too), a node's destinations and
+/// subtree wildcards sit in one list, and one record per destination holds
+/// what a match decides and where its param specs are. No string is made for a
+/// segment unless it becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
-    /// One trie node; 32-bit fields keep a node in half a cache line.
+    /// One trie node in 24 bytes.
     struct Node: Sendable {
-        /// The node's literal edges as an open-addressing hash table:
-        /// `slots[slotStart...slotStart + slotMask]` hold edge indices (or -1); `slotMask` is the
-        /// table size minus one (a power of two), -1 when the node has no literal edge.
+        /// The node's literal edges: `edges[slotStart...slotStart + slotMask]` is an open-addressing
+        /// hash table (a power of two in size, never full); `slotMask` is -1 when the node has none.
         var slotStart: Int32 = 0
         var slotMask: Int32 = -1
         /// The `{name}` child, or -1.
         var wildcard: Int32 = -1
         /// The `{$}` child, or -1.
         var end: Int32 = -1
-        /// Destinations whose pattern ends here: `terminals[terminalStart..<terminalStart + terminalCount]`.
-        var terminalStart: Int32 = 0
-        var terminalCount: Int32 = 0
-        /// Destinations with a subtree wildcard at this depth: `rests[restStart..<restStart + restCount]`.
-        var restStart: Int32 = 0
-        var restCount: Int32 = 0
+        /// `lists[listStart..<listStart + terminalCount]`: destinations whose pattern ends here; then
+        /// `restCount` subtree wildcards at this depth, each `destination << 1 | named`.
+        var listStart: Int32 = 0
+        var terminalCount: UInt16 = 0
+        var restCount: UInt16 = 0
     }
 
+    /// One slot of a node's literal-edge hash table.
     struct Edge: Sendable {
-        /// The literal's UTF-8 bytes: `keys[keyStart..<keyStart + keyLength]`.
-        var keyStart: Int32
-        var keyLength: Int32
-        var child: Int32
+        /// The child node, or -1 for an empty slot.
+        var child: Int32 = -1
+        /// The literal's length in bytes.
+        var length: Int32 = 0
+        /// Bytes 0..<8 of the literal, little-endian, zero-padded.
+        var head: UInt64 = 0
+        /// Bytes 8..<16 of the literal (zero-padded) when it has at most 16; otherwise where its
+        /// bytes start in ``RouteTable/keys``.
+        var tail: UInt64 = 0
     }
 
-    struct Rest: Sendable {
-        var destination: Int
-        /// Whether the subtree wildcard is named (its value is then a param).
-        var named: Bool
+    /// The first 16 bytes of a literal as two little-endian words (zero-padded), as ``Edge`` stores them.
+    @inline(__always) static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        for index in 0..<min(bytes.count, 16) {
+            if index < 8 {
+                head |= UInt64(bytes[index]) << (8 * UInt64(index))
+            } else {
+                tail |= UInt64(bytes[index]) << (8 * UInt64(index - 8))
+            }
+        }
+        return (head, tail)
     }
 
     /// How to read one param.
@@ -51,6 +67,22 @@ final class RouteTable: Sendable {
         let kind: LinkValue.Kind
         let optional: Bool
         let inPath: Bool
+    }
+
+    /// What matching one destination decides, and where its param specs are.
+    struct Target: Sendable {
+        enum Decision: Sendable {
+            case native
+            case web
+            case inAppBrowser
+            case external
+        }
+
+        let id: String
+        let decision: Decision
+        /// `params[paramStart..<paramEnd]`.
+        let paramStart: Int32
+        let paramEnd: Int32
     }
 
     /// A successful match: the destination index, its typed params, and whether
@@ -81,26 +113,27 @@ final class RouteTable: Sendable {
     }
 
     let nodes: [Node]
+    /// Every node's literal-edge hash table, one after another.
     let edges: [Edge]
+    /// The bytes of literals longer than 16 bytes.
     let keys: [UInt8]
-    /// Every node's hash table of literal edges (edge indices, -1 for an empty slot).
-    let slots: [Int32]
-    let terminals: [Int]
-    let rests: [Rest]
-    /// Every destination's param specs, one after another; destination `d`'s are
-    /// `params[paramStart[d]..<paramStart[d + 1]]` (flat, so a lookup touches one array).
+    /// Every node's destinations and subtree wildcards (see ``Node/listStart``).
+    let lists: [Int32]
+    /// One record per destination, in manifest order.
+    let targets: [Target]
+    /// Every destination's param specs, one after another (see ``Target/paramStart``).
     let params: [ParamSpec]
-    let paramStart: [Int32]
 
     init(manifest: AppManifest) {
         var builder = Builder()
         for (index, destination) in manifest.destinations.enumerated() {
             builder.insert(destination.pattern, index)
         }
-        (nodes, edges, keys, slots, terminals, rests) = builder.flatten()
+        (nodes, edges, keys, lists) = builder.flatten()
         var params: [ParamSpec] = []
-        var paramStart: [Int32] = [0]
+        var targets: [Target] = []
         for destination in manifest.destinations {
+            let start = Int32(params.count)
             for param in destination.params {
                 var type = param.type
                 var optional = false
@@ -113,10 +146,17 @@ final class RouteTable: Sendable {
                         name: param.name, kind: LinkValue.Kind(type, in: manifest), optional: optional,
                         inPath: param.inPath))
             }
-            paramStart.append(Int32(params.count))
+            let decision: Target.Decision
+            switch destination.link {
+            case .externalBrowser: decision = .external
+            case .inAppBrowser: decision = .inAppBrowser
+            case .inApp, .universalLink: decision = destination.presentation == .native ? .native : .web
+            }
+            targets.append(
+                Target(id: destination.id, decision: decision, paramStart: start, paramEnd: Int32(params.count)))
         }
         self.params = params
-        self.paramStart = paramStart
+        self.targets = targets
     }
 
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
@@ -159,7 +199,7 @@ final class RouteTable: Sendable {
             let node = table.nodes[nodeIndex]
             if index == path.count {
                 for offset in 0..<Int(node.terminalCount) {
-                    let destination = table.terminals[Int(node.terminalStart) + offset]
+                    let destination = Int(table.lists[Int(node.listStart) + offset])
                     if let params = typedParams(destination, path) {
                         return Match(destination: destination, params: params, exact: true)
                     }
@@ -183,24 +223,28 @@ final class RouteTable: Sendable {
             }
             guard node.restCount > 0 else { return nil }
             let exact = index == path.segments.count
+            let restStart = Int(node.listStart) + Int(node.terminalCount)
             for offset in 0..<Int(node.restCount) {
-                let rest = table.rests[Int(node.restStart) + offset]
-                if rest.named {
+                let rest = Int(table.lists[restStart + offset])
+                let destination = rest >> 1
+                let named = rest & 1 == 1
+                if named {
                     values[valueCount] = .remainder(from: index)
                     valueCount += 1
                 }
-                if let params = typedParams(rest.destination, path) {
-                    return Match(destination: rest.destination, params: params, exact: exact)
+                if let params = typedParams(destination, path) {
+                    return Match(destination: destination, params: params, exact: exact)
                 }
-                if rest.named { valueCount -= 1 }
+                if named { valueCount -= 1 }
             }
             return nil
         }
 
         /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
         mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
-            let first = Int(table.paramStart[index])
-            let end = Int(table.paramStart[index + 1])
+            let target = table.targets[index]
+            let first = Int(target.paramStart)
+            let end = Int(target.paramEnd)
             if first == end { return [:] }
             var result: [String: LinkValue] = [:]
             result.reserveCapacity(end - first)
@@ -230,20 +274,27 @@ final class RouteTable: Sendable {
     }
 
     /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
-    /// probe of the node's table comparing lengths and bytes.
+    /// probe of the node's table comparing length and the first 16 bytes held in the slot (and
+    /// the rest of a longer literal in ``keys``).
     func literalChild(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = Int(nodes[node].slotMask)
         guard mask >= 0 else { return nil }
         let base = Int(nodes[node].slotStart)
         var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        return keys.withUnsafeBufferPointer { keys in
+        let (head, tail) = Self.words(bytes)
+        return edges.withUnsafeBufferPointer { edges in
             while true {
-                let index = Int(slots[base + slot])
-                if index < 0 { return nil }
-                let edge = edges[index]
-                let start = Int(edge.keyStart)
-                if Int(edge.keyLength) == bytes.count, bytes.elementsEqual(keys[start..<start + bytes.count]) {
-                    return Int(edge.child)
+                let edge = edges[base + slot]
+                if edge.child < 0 { return nil }
+                if Int(edge.length) == bytes.count, edge.head == head {
+                    if bytes.count <= 16 {
+                        if edge.tail == tail { return Int(edge.child) }
+                    } else {
+                        let start = Int(edge.tail)
+                        if keys.withUnsafeBufferPointer({ bytes.elementsEqual($0[start..<start + bytes.count]) }) {
+                            return Int(edge.child)
+                        }
+                    }
                 }
                 slot = (slot + 1) & mask
             }
@@ -263,6 +314,13 @@ final class RouteTable: Sendable {
 
     /// Builds the trie with nested collections, then flattens it.
     struct Builder {
+        /// A subtree wildcard ending at a node.
+        struct Rest {
+            var destination: Int
+            /// Whether the subtree wildcard is named (its value is then a param).
+            var named: Bool
+        }
+
         struct BuildNode {
             var literals: [[UInt8]: Int] = [:]
             var wildcard = -1
@@ -306,45 +364,47 @@ final class RouteTable: Sendable {
             nodes[current].terminal.append(destination)
         }
 
-        func flatten() -> ([Node], [Edge], [UInt8], [Int32], [Int], [Rest]) {
+        func flatten() -> ([Node], [Edge], [UInt8], [Int32]) {
             var flat: [Node] = []
             var edges: [Edge] = []
             var keys: [UInt8] = []
-            var slots: [Int32] = []
-            var terminals: [Int] = []
-            var rests: [Rest] = []
+            var lists: [Int32] = []
             flat.reserveCapacity(nodes.count)
             for node in nodes {
                 var out = Node(wildcard: Int32(node.wildcard), end: Int32(node.end))
                 // Sorted only so the same manifest always lays out the same table.
                 let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
-                    // At most half full, so a probe ends quickly at an empty slot.
+                    // At most two thirds full, so a probe ends quickly at an empty slot.
                     var size = 2
-                    while size < sorted.count * 2 { size *= 2 }
-                    out.slotStart = Int32(slots.count)
+                    while size * 2 < sorted.count * 3 { size *= 2 }
+                    out.slotStart = Int32(edges.count)
                     out.slotMask = Int32(size - 1)
-                    slots.append(contentsOf: repeatElement(-1, count: size))
+                    edges.append(contentsOf: repeatElement(Edge(), count: size))
                     for (key, child) in sorted {
-                        let index = Int32(edges.count)
-                        edges.append(
-                            Edge(keyStart: Int32(keys.count), keyLength: Int32(key.count), child: Int32(child)))
-                        keys.append(contentsOf: key)
+                        var edge = key.withUnsafeBufferPointer { bytes in
+                            let (head, tail) = RouteTable.words(bytes)
+                            return Edge(child: Int32(child), length: Int32(key.count), head: head, tail: tail)
+                        }
+                        if key.count > 16 {
+                            edge.tail = UInt64(keys.count)
+                            keys.append(contentsOf: key)
+                        }
                         var slot =
                             key.withUnsafeBufferPointer { Int(truncatingIfNeeded: RouteTable.hash($0)) } & (size - 1)
-                        while slots[Int(out.slotStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
-                        slots[Int(out.slotStart) + slot] = index
+                        while edges[Int(out.slotStart) + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
+                        edges[Int(out.slotStart) + slot] = edge
                     }
                 }
-                out.terminalStart = Int32(terminals.count)
-                out.terminalCount = Int32(node.terminal.count)
-                terminals.append(contentsOf: node.terminal)
-                out.restStart = Int32(rests.count)
-                out.restCount = Int32(node.rest.count)
-                rests.append(contentsOf: node.rest)
+                precondition(node.terminal.count <= Int(UInt16.max) && node.rest.count <= Int(UInt16.max))
+                out.listStart = Int32(lists.count)
+                out.terminalCount = UInt16(node.terminal.count)
+                out.restCount = UInt16(node.rest.count)
+                lists.append(contentsOf: node.terminal.map { Int32($0) })
+                lists.append(contentsOf: node.rest.map { Int32($0.destination << 1 | ($0.named ? 1 : 0)) })
                 flat.append(out)
             }
-            return (flat, edges, keys, slots, terminals, rests)
+            return (flat, edges, keys, lists)
         }
     }
 }

@@ -96,4 +96,44 @@ struct LinkRouterMatchingTests {
         #expect(router.decide("https://app.example.com/a") == .native(LinkMatch(destination: "a", params: [:])))
         #expect(router.decide("https://app.example.com/b") == .web(nil))
     }
+
+    /// Literals of every length from 1 to 40 bytes that share prefixes (so they differ only after byte
+    /// 8 or 16, where the route table's inline comparison changes words), plus non-ASCII ones: each
+    /// routes to its own destination, and every one-byte change, truncation or extension of it does not.
+    @Test("literals of every length match exactly, byte for byte")
+    func literalLengths() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCD")
+        var literals = (1...40).map { String(alphabet[0..<$0]) }
+        literals += (1...40).map { String(alphabet[0..<$0]) + "_" }
+        literals += ["é", "aé", "abcdefghijklmné", "abcdefghijklmnopé", String(repeating: "é", count: 12)]
+        var entries: [String] = []
+        for (index, literal) in literals.enumerated() {
+            entries.append(ManifestFixtures.destination("top\(index)", "/\(literal)"))
+            entries.append(ManifestFixtures.destination("nested\(index)", "/in/\(literal)/x"))
+        }
+        let json = ManifestFixtures.manifest(destinations: entries.joined(separator: ","))
+        let router = LinkRouter(manifest: try AppManifest.decode(Array(json.utf8), source: "literals"))
+        func decided(_ path: String) -> String? {
+            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            return router.decide("https://app.example.com" + escaped).match?.destination
+        }
+        var nearMisses = 0
+        for (index, literal) in literals.enumerated() {
+            #expect(decided("/\(literal)") == "top\(index)", "literal \(literal)")
+            #expect(decided("/in/\(literal)/x") == "nested\(index)", "literal \(literal)")
+            var variants = [String(literal.dropLast()), literal + "z", literal + "!"]
+            let bytes = Array(literal.utf8)
+            for position in bytes.indices {
+                var changed = bytes
+                changed[position] = changed[position] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                if let text = String(bytes: changed, encoding: .utf8) { variants.append(text) }
+            }
+            for variant in variants where !variant.isEmpty && !literals.contains(variant) {
+                #expect(decided("/\(variant)") == nil, "variant \(variant) of \(literal)")
+                #expect(decided("/in/\(variant)/x") == nil, "variant \(variant) of \(literal)")
+                nearMisses += 1
+            }
+        }
+        #expect(nearMisses > 1_000)
+    }
 }
