@@ -17,21 +17,27 @@
 /// segment unless it becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
-    /// One trie node in 24 bytes.
+    /// One trie node in 16 bytes (four to a cache line).
     struct Node: Sendable {
-        /// The node's literal edges: `edges[slotStart...slotStart + slotMask]` is an open-addressing
-        /// hash table (a power of two in size, never full); `slotMask` is -1 when the node has none.
+        /// The node's literal edges: `edges[slotStart..<slotStart + 1 << slotBits]` is an
+        /// open-addressing hash table (never full); `slotBits` is 0 when the node has none.
         var slotStart: Int32 = 0
-        var slotMask: Int32 = -1
         /// The `{name}` child, or -1.
         var wildcard: Int32 = -1
-        /// The `{$}` child, or -1.
-        var end: Int32 = -1
-        /// `lists[listStart..<listStart + terminalCount]`: destinations whose pattern ends here; then
-        /// `restCount` subtree wildcards at this depth, each `destination << 1 | named`.
+        /// `lists[listStart...]` holds, in order: the `terminalCount` destinations whose pattern
+        /// ends here, the `restCount` subtree wildcards at this depth (each
+        /// `destination << 1 | named`), and the `{$}` child when `hasEnd`. A node whose list would
+        /// be exactly one destination (most pattern ends) holds it in `listStart` itself, saving a
+        /// memory access per match.
         var listStart: Int32 = 0
-        var terminalCount: UInt16 = 0
-        var restCount: UInt16 = 0
+        var slotBits: UInt8 = 0
+        /// A validated manifest has at most one of each (equal patterns conflict).
+        var terminalCount: UInt8 = 0
+        var restCount: UInt8 = 0
+        var hasEnd = false
+
+        /// Whether ``listStart`` is the node's one destination rather than a position in `lists`.
+        var holdsDestination: Bool { terminalCount == 1 && restCount == 0 && !hasEnd }
     }
 
     /// One slot of a node's literal-edge hash table.
@@ -80,9 +86,9 @@ final class RouteTable: Sendable {
 
         let id: String
         let decision: Decision
-        /// `params[paramStart..<paramEnd]`.
+        /// `params[paramStart..<paramStart + paramCount]`.
         let paramStart: Int32
-        let paramEnd: Int32
+        let paramCount: UInt16
     }
 
     /// A successful match: the destination index, its typed params, and whether
@@ -112,24 +118,28 @@ final class RouteTable: Sendable {
         }
     }
 
-    let nodes: [Node]
+    let nodes: FrozenTable<Node>
     /// Every node's literal-edge hash table, one after another.
-    let edges: [Edge]
+    let edges: FrozenTable<Edge>
     /// The bytes of literals longer than 16 bytes.
-    let keys: [UInt8]
+    let keys: FrozenTable<UInt8>
     /// Every node's destinations and subtree wildcards (see ``Node/listStart``).
-    let lists: [Int32]
+    let lists: FrozenTable<Int32>
     /// One record per destination, in manifest order.
-    let targets: [Target]
+    let targets: FrozenTable<Target>
     /// Every destination's param specs, one after another (see ``Target/paramStart``).
-    let params: [ParamSpec]
+    let params: FrozenTable<ParamSpec>
 
     init(manifest: AppManifest) {
         var builder = Builder()
         for (index, destination) in manifest.destinations.enumerated() {
             builder.insert(destination.pattern, index)
         }
-        (nodes, edges, keys, lists) = builder.flatten()
+        let (nodes, edges, keys, lists) = builder.flatten()
+        self.nodes = FrozenTable(nodes)
+        self.edges = FrozenTable(edges)
+        self.keys = FrozenTable(keys)
+        self.lists = FrozenTable(lists)
         var params: [ParamSpec] = []
         var targets: [Target] = []
         for destination in manifest.destinations {
@@ -153,10 +163,21 @@ final class RouteTable: Sendable {
             case .inApp, .universalLink: decision = destination.presentation == .native ? .native : .web
             }
             targets.append(
-                Target(id: destination.id, decision: decision, paramStart: start, paramEnd: Int32(params.count)))
+                Target(
+                    id: destination.id, decision: decision, paramStart: start,
+                    paramCount: UInt16(destination.params.count)))
         }
-        self.params = params
-        self.targets = targets
+        self.params = FrozenTable(params)
+        self.targets = FrozenTable(targets)
+    }
+
+    deinit {
+        nodes.free()
+        edges.free()
+        keys.free()
+        lists.free()
+        targets.free()
+        params.free()
     }
 
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
@@ -198,6 +219,11 @@ final class RouteTable: Sendable {
         mutating func walk(_ nodeIndex: Int, _ index: Int, _ path: RequestPath) -> Match? {
             let node = table.nodes[nodeIndex]
             if index == path.count {
+                if node.holdsDestination {
+                    let destination = Int(node.listStart)
+                    guard let params = typedParams(destination, path) else { return nil }
+                    return Match(destination: destination, params: params, exact: true)
+                }
                 for offset in 0..<Int(node.terminalCount) {
                     let destination = Int(table.lists[Int(node.listStart) + offset])
                     if let params = typedParams(destination, path) {
@@ -209,7 +235,7 @@ final class RouteTable: Sendable {
             if index < path.segments.count {
                 let segment = path.segments[index]
                 let bytes = UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end])
-                if let child = table.literalChild(nodeIndex, bytes), let found = walk(child, index + 1, path) {
+                if let child = table.literalChild(node, bytes), let found = walk(child, index + 1, path) {
                     return found
                 }
                 if node.wildcard >= 0 {
@@ -218,8 +244,9 @@ final class RouteTable: Sendable {
                     if let found = walk(Int(node.wildcard), index + 1, path) { return found }
                     valueCount -= 1
                 }
-            } else if node.end >= 0, let found = walk(Int(node.end), index + 1, path) {
-                return found
+            } else if node.hasEnd {
+                let end = table.lists[Int(node.listStart) + Int(node.terminalCount) + Int(node.restCount)]
+                if let found = walk(Int(end), index + 1, path) { return found }
             }
             guard node.restCount > 0 else { return nil }
             let exact = index == path.segments.count
@@ -244,7 +271,7 @@ final class RouteTable: Sendable {
         mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
             let target = table.targets[index]
             let first = Int(target.paramStart)
-            let end = Int(target.paramEnd)
+            let end = first + Int(target.paramCount)
             if first == end { return [:] }
             var result: [String: LinkValue] = [:]
             result.reserveCapacity(end - first)
@@ -276,28 +303,24 @@ final class RouteTable: Sendable {
     /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
     /// probe of the node's table comparing length and the first 16 bytes held in the slot (and
     /// the rest of a longer literal in ``keys``).
-    func literalChild(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let mask = Int(nodes[node].slotMask)
-        guard mask >= 0 else { return nil }
-        let base = Int(nodes[node].slotStart)
+    func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard node.slotBits > 0 else { return nil }
+        let mask = 1 << Int(node.slotBits) - 1
+        let base = Int(node.slotStart)
         var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
         let (head, tail) = Self.words(bytes)
-        return edges.withUnsafeBufferPointer { edges in
-            while true {
-                let edge = edges[base + slot]
-                if edge.child < 0 { return nil }
-                if Int(edge.length) == bytes.count, edge.head == head {
-                    if bytes.count <= 16 {
-                        if edge.tail == tail { return Int(edge.child) }
-                    } else {
-                        let start = Int(edge.tail)
-                        if keys.withUnsafeBufferPointer({ bytes.elementsEqual($0[start..<start + bytes.count]) }) {
-                            return Int(edge.child)
-                        }
-                    }
+        while true {
+            let edge = edges[base + slot]
+            if edge.child < 0 { return nil }
+            if Int(edge.length) == bytes.count, edge.head == head {
+                if bytes.count <= 16 {
+                    if edge.tail == tail { return Int(edge.child) }
+                } else {
+                    let start = Int(edge.tail)
+                    if bytes.elementsEqual(keys.buffer(start..<start + bytes.count)) { return Int(edge.child) }
                 }
-                slot = (slot + 1) & mask
             }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -371,7 +394,7 @@ final class RouteTable: Sendable {
             var lists: [Int32] = []
             flat.reserveCapacity(nodes.count)
             for node in nodes {
-                var out = Node(wildcard: Int32(node.wildcard), end: Int32(node.end))
+                var out = Node(wildcard: Int32(node.wildcard))
                 // Sorted only so the same manifest always lays out the same table.
                 let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
@@ -379,7 +402,7 @@ final class RouteTable: Sendable {
                     var size = 2
                     while size * 2 < sorted.count * 3 { size *= 2 }
                     out.slotStart = Int32(edges.count)
-                    out.slotMask = Int32(size - 1)
+                    out.slotBits = UInt8(size.trailingZeroBitCount)
                     edges.append(contentsOf: repeatElement(Edge(), count: size))
                     for (key, child) in sorted {
                         var edge = key.withUnsafeBufferPointer { bytes in
@@ -396,12 +419,20 @@ final class RouteTable: Sendable {
                         edges[Int(out.slotStart) + slot] = edge
                     }
                 }
-                precondition(node.terminal.count <= Int(UInt16.max) && node.rest.count <= Int(UInt16.max))
-                out.listStart = Int32(lists.count)
-                out.terminalCount = UInt16(node.terminal.count)
-                out.restCount = UInt16(node.rest.count)
-                lists.append(contentsOf: node.terminal.map { Int32($0) })
-                lists.append(contentsOf: node.rest.map { Int32($0.destination << 1 | ($0.named ? 1 : 0)) })
+                precondition(
+                    node.terminal.count <= Int(UInt8.max) && node.rest.count <= Int(UInt8.max),
+                    "equal patterns conflict in a validated manifest")
+                out.terminalCount = UInt8(node.terminal.count)
+                out.restCount = UInt8(node.rest.count)
+                out.hasEnd = node.end >= 0
+                if out.holdsDestination {
+                    out.listStart = Int32(node.terminal[0])
+                } else {
+                    out.listStart = Int32(lists.count)
+                    lists.append(contentsOf: node.terminal.map { Int32($0) })
+                    lists.append(contentsOf: node.rest.map { Int32($0.destination << 1 | ($0.named ? 1 : 0)) })
+                    if node.end >= 0 { lists.append(Int32(node.end)) }
+                }
                 flat.append(out)
             }
             return (flat, edges, keys, lists)

@@ -1,0 +1,36 @@
+/// An array's elements copied once into memory that its owner (a ``RouteTable``) frees in
+/// `deinit`, read without reference counting. A lookup walks several such tables per URL segment;
+/// reading them through `Array` retained and released the array buffers on every step.
+///
+/// Never written after `init`, and freed only by its owner's `deinit`, when no reader can
+/// remain: sharing it across threads is therefore safe, which is why it is `@unchecked Sendable`.
+struct FrozenTable<Element>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Element>
+    /// The number of elements.
+    let count: Int
+
+    init(_ elements: [Element]) {
+        count = elements.count
+        base = .allocate(capacity: max(1, elements.count))
+        elements.withUnsafeBufferPointer { source in
+            if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
+        }
+    }
+
+    @inline(__always) subscript(index: Int) -> Element {
+        assert(index >= 0 && index < count, "route table index out of range")
+        return base[index]
+    }
+
+    /// The elements `range` as a buffer (valid while the owner lives).
+    @inline(__always) func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "route table range out of bounds")
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Frees the elements; called once, from the owner's `deinit`.
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
