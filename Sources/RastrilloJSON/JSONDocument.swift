@@ -12,14 +12,17 @@
 /// document.string(at: 4)                  // "x"
 /// document.pointer(to: 4, from: 0)        // "/a/1"
 /// ```
+@usableFromInline
 package final class JSONDocument: @unchecked Sendable {
     // @unchecked Sendable: both buffers are allocated and completely written before `init`
     // returns, never written again and never handed out (accessors copy values out, or lend the
     // bytes to a closure for the length of the call), and freed in `deinit`. Read-only memory is
     // safe to share between threads. Plain buffers rather than arrays because every accessor runs
-    // per value on the bridge's hot path, and an array access costs reference counting.
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let tape: UnsafeMutableBufferPointer<JSONTapeEntry>
+    // per value on the bridge's hot path, and an array access costs reference counting. The
+    // buffers and the tape accessors are inlinable so the bridge's decoders (in other modules)
+    // read entries without a call per value.
+    @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline let tape: UnsafeMutableBufferPointer<JSONTapeEntry>
 
     /// Takes ownership of `bytes` (freed with the document) and copies `tape`.
     init(owning bytes: UnsafeMutableBufferPointer<UInt8>, tape: [JSONTapeEntry]) {
@@ -35,15 +38,18 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The number of entries on the tape (values and keys).
+    @inlinable
     package var count: Int { tape.count }
 
     /// The tape entry at `entry` (0 is the root).
+    @inlinable
     package subscript(entry: Int) -> JSONTapeEntry {
         precondition(entry >= 0 && entry < tape.count, "tape entry \(entry) out of range")
         return tape[entry]
     }
 
     /// The decoded text of the string (or key) at `entry`.
+    @usableFromInline
     package func string(at entry: Int) -> String {
         JSONParser.string(self[entry], in: UnsafeBufferPointer(bytes))
     }
