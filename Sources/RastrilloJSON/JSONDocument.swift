@@ -24,12 +24,11 @@ package final class JSONDocument: @unchecked Sendable {
     @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
     @usableFromInline let tape: UnsafeMutableBufferPointer<JSONTapeEntry>
 
-    /// Takes ownership of `bytes` (freed with the document) and copies `tape`.
-    init(owning bytes: UnsafeMutableBufferPointer<UInt8>, tape: [JSONTapeEntry]) {
+    /// Takes ownership of `bytes` and `tape` (the parser's ``JSONTapeBuffer/entries``), both
+    /// freed with the document.
+    init(owning bytes: UnsafeMutableBufferPointer<UInt8>, tape: UnsafeMutableBufferPointer<JSONTapeEntry>) {
         self.bytes = bytes
-        let storage = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: tape.count)
-        _ = storage.initialize(from: tape)
-        self.tape = storage
+        self.tape = tape
     }
 
     deinit {
