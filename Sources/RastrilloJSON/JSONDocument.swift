@@ -50,12 +50,26 @@ package final class JSONDocument: @unchecked Sendable {
     /// The decoded text of the string (or key) at `entry`.
     @usableFromInline
     package func string(at entry: Int) -> String {
-        JSONParser.string(self[entry], in: UnsafeBufferPointer(bytes))
+        let item = self[entry]
+        guard item.kind == .string else { return JSONParser.string(item, in: UnsafeBufferPointer(bytes)) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[item.start + 1..<item.end - 1]), as: UTF8.self)
     }
 
     /// Calls `body` with the decoded UTF-8 bytes of the string (or key) at `entry`, without
     /// copying them when the string has no escapes.
+    ///
+    /// Inlinable so that the common case (no escapes: the bytes in place) is compiled for the
+    /// caller's `R` and closure; a string with escapes is decoded out of line.
+    @inlinable
     package func withContent<R>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let item = self[entry]
+        guard item.kind == .string else { return withDecodedContent(at: entry, body) }
+        return body(UnsafeBufferPointer(rebasing: bytes[item.start + 1..<item.end - 1]))
+    }
+
+    /// ``withContent(at:_:)`` for a string with escapes: decodes a copy.
+    @usableFromInline
+    func withDecodedContent<R>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         JSONParser.withContent(self[entry], in: UnsafeBufferPointer(bytes), body)
     }
 
@@ -81,7 +95,8 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// The number at `entry` as a finite `Double`, with ``JSONNumber/double``'s rules.
     package func double(at entry: Int) -> Double? {
-        JSONNumberGrammar.finiteDouble(numberLiteral(at: entry))
+        let item = self[entry]
+        return JSONNumberGrammar.finiteDouble(UnsafeBufferPointer(rebasing: bytes[item.start..<item.end]))
     }
 
     /// The value entry of member `key` of the object at `object`, or `nil` (keys compared after
