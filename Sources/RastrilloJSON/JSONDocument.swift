@@ -12,21 +12,23 @@
 /// document.string(at: 4)                  // "x"
 /// document.pointer(to: 4, from: 0)        // "/a/1"
 /// ```
+@usableFromInline
 package final class JSONDocument: @unchecked Sendable {
     // @unchecked Sendable: both buffers are allocated and completely written before `init`
     // returns, never written again and never handed out (accessors copy values out, or lend the
     // bytes to a closure for the length of the call), and freed in `deinit`. Read-only memory is
     // safe to share between threads. Plain buffers rather than arrays because every accessor runs
-    // per value on the bridge's hot path, and an array access costs reference counting.
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let tape: UnsafeMutableBufferPointer<JSONTapeEntry>
+    // per value on the bridge's hot path, and an array access costs reference counting. The
+    // buffers and the tape accessors are inlinable so the bridge's decoders (in other modules)
+    // read entries without a call per value.
+    @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline let tape: UnsafeMutableBufferPointer<JSONTapeEntry>
 
-    /// Takes ownership of `bytes` (freed with the document) and copies `tape`.
-    init(owning bytes: UnsafeMutableBufferPointer<UInt8>, tape: [JSONTapeEntry]) {
+    /// Takes ownership of `bytes` and `tape` (the parser's ``JSONTapeBuffer/entries``), both
+    /// freed with the document.
+    init(owning bytes: UnsafeMutableBufferPointer<UInt8>, tape: UnsafeMutableBufferPointer<JSONTapeEntry>) {
         self.bytes = bytes
-        let storage = UnsafeMutableBufferPointer<JSONTapeEntry>.allocate(capacity: tape.count)
-        _ = storage.initialize(from: tape)
-        self.tape = storage
+        self.tape = tape
     }
 
     deinit {
@@ -35,22 +37,39 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The number of entries on the tape (values and keys).
+    @inlinable
     package var count: Int { tape.count }
 
     /// The tape entry at `entry` (0 is the root).
+    @inlinable
     package subscript(entry: Int) -> JSONTapeEntry {
         precondition(entry >= 0 && entry < tape.count, "tape entry \(entry) out of range")
         return tape[entry]
     }
 
     /// The decoded text of the string (or key) at `entry`.
+    @usableFromInline
     package func string(at entry: Int) -> String {
-        JSONParser.string(self[entry], in: UnsafeBufferPointer(bytes))
+        let item = self[entry]
+        guard item.kind == .string else { return JSONParser.string(item, in: UnsafeBufferPointer(bytes)) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[item.start + 1..<item.end - 1]), as: UTF8.self)
     }
 
     /// Calls `body` with the decoded UTF-8 bytes of the string (or key) at `entry`, without
     /// copying them when the string has no escapes.
+    ///
+    /// Inlinable so that the common case (no escapes: the bytes in place) is compiled for the
+    /// caller's `R` and closure; a string with escapes is decoded out of line.
+    @inlinable
     package func withContent<R>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let item = self[entry]
+        guard item.kind == .string else { return withDecodedContent(at: entry, body) }
+        return body(UnsafeBufferPointer(rebasing: bytes[item.start + 1..<item.end - 1]))
+    }
+
+    /// ``withContent(at:_:)`` for a string with escapes: decodes a copy.
+    @usableFromInline
+    func withDecodedContent<R>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         JSONParser.withContent(self[entry], in: UnsafeBufferPointer(bytes), body)
     }
 
@@ -76,7 +95,8 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// The number at `entry` as a finite `Double`, with ``JSONNumber/double``'s rules.
     package func double(at entry: Int) -> Double? {
-        JSONNumberGrammar.finiteDouble(numberLiteral(at: entry))
+        let item = self[entry]
+        return JSONNumberGrammar.finiteDouble(UnsafeBufferPointer(rebasing: bytes[item.start..<item.end]))
     }
 
     /// The value entry of member `key` of the object at `object`, or `nil` (keys compared after

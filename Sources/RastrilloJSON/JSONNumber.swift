@@ -37,7 +37,10 @@ public struct JSONNumber: Sendable, Hashable {
     }
 
     /// The value as the nearest `Double`; `nil` when it is too large to be finite (like `1e400`).
-    public var double: Double? { JSONNumberGrammar.finiteDouble(literal) }
+    public var double: Double? {
+        var text = literal
+        return text.withUTF8 { JSONNumberGrammar.finiteDouble($0) }
+    }
 }
 
 /// The RFC 8259 number grammar, shared by the reader and ``JSONNumber/init(literal:)``.
@@ -102,10 +105,75 @@ enum JSONNumberGrammar {
         return value
     }
 
-    /// The nearest `Double` to a number literal; `nil` when it is not finite.
-    static func finiteDouble(_ literal: String) -> Double? {
-        guard let value = Double(literal), value.isFinite else { return nil }
+    /// The nearest `Double` to a number literal (already checked against the grammar); `nil`
+    /// when it is not finite.
+    ///
+    /// Literals whose digits, without the point, form an integer below 2^53 and whose decimal
+    /// exponent (after moving the point) is within ±22 are computed exactly: the integer and
+    /// the power of ten are both exact doubles, so one correctly rounded multiplication or
+    /// division gives the nearest double (Clinger's fast path). Everything else goes through
+    /// `Double(_: String)`.
+    static func finiteDouble(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let exact = fastDouble(literal) { return exact }
+        guard let value = Double(String(decoding: literal, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// The exact powers of ten a double holds: 1e0 through 1e22.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+        1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The fast path of ``finiteDouble(_:)``, or `nil` when the literal is outside it.
+    static func fastDouble(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let count = literal.count
+        let negative = count > 0 && literal[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        // Integer digits, then fraction digits (each moves the point one place).
+        var inFraction = false
+        while index < count {
+            let byte = literal[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+                index += 1
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            // Stay below 2^53 (9_007_199_254_740_992) so the integer is an exact double.
+            guard mantissa < 900_719_925_474_099 else { return nil }
+            mantissa = mantissa * 10 + UInt64(digit)
+            if inFraction { exponent -= 1 }
+            index += 1
+        }
+        if index < count {
+            // The exponent part: e or E, an optional sign, digits (the grammar was checked).
+            index += 1
+            var exponentNegative = false
+            if literal[index] == UInt8(ascii: "-") || literal[index] == UInt8(ascii: "+") {
+                exponentNegative = literal[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var written = 0
+            while index < count {
+                guard written < 1000 else { return nil }
+                written = written * 10 + Int(literal[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        guard exponent >= -22 && exponent <= 22 else { return nil }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= exactPowersOfTen[-exponent]
+        } else {
+            value *= exactPowersOfTen[exponent]
+        }
+        return negative ? -value : value
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {

@@ -27,8 +27,9 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var index = 0
-    /// The values read so far, in document order.
-    private(set) var tape: [JSONTapeEntry] = []
+    /// The values read so far, in document order. The caller takes it (or frees it) when the
+    /// parser is done, whether or not it succeeded.
+    private(set) var tape: JSONTapeBuffer
     /// Decoded bytes of the last escaped string read.
     private var scratch: [UInt8] = []
     /// Hashes and tape indexes of the keys of the objects being read (a stack: each object owns
@@ -38,7 +39,7 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        tape.reserveCapacity(min(max(8, bytes.count / 16), 4096))
+        self.tape = JSONTapeBuffer(capacity: min(max(8, bytes.count / 16), 4096))
         keyHashes.reserveCapacity(32)
     }
 
@@ -113,7 +114,9 @@ struct JSONParser {
         var count: Int32 = 0
         var seen: [UInt64: Int]? = nil
         let hashBase = keyHashes.count
-        defer { keyHashes.removeSubrange(hashBase...) }
+        // Drops this object's keys on every exit (the elements are plain integers: removing them
+        // one by one from the end is cheaper than a generic range removal).
+        defer { while keyHashes.count > hashBase { keyHashes.removeLast() } }
         var afterComma = false
         while true {
             guard index < bytes.count else { throw Failure(kind: .unexpectedEnd, offset: index) }

@@ -72,7 +72,7 @@ public struct JSONReader: Sendable {
         let (_, written) = storage.initialize(from: bytes)
         switch tapeResult(UnsafeBufferPointer(rebasing: storage[..<written])) {
         case .success(let tape):
-            return JSONDocument(owning: UnsafeMutableBufferPointer(rebasing: storage[..<written]), tape: tape)
+            return JSONDocument(owning: UnsafeMutableBufferPointer(rebasing: storage[..<written]), tape: tape.entries)
         case .failure(let error):
             storage.deallocate()
             throw error
@@ -85,7 +85,9 @@ public struct JSONReader: Sendable {
         }
     }
 
-    private func tapeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONTapeEntry], JSONReadError> {
+    /// The checked tape of `buffer`; on success the caller owns it (hands it to a
+    /// ``JSONDocument`` or frees it), on failure it is already freed.
+    private func tapeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONTapeBuffer, JSONReadError> {
         guard buffer.count <= options.maxBytes else {
             return .failure(JSONReadError(kind: .tooLarge(limit: options.maxBytes), position: .start, pointer: ""))
         }
@@ -94,17 +96,17 @@ public struct JSONReader: Sendable {
             try parser.document(requireObjectRoot: options.requireObjectRoot)
             return .success(parser.tape)
         } catch {
+            parser.tape.deallocate()
             return .failure(error.readError(in: buffer))
         }
     }
 
     private func treeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONReadError> {
         tapeResult(buffer).map { tape in
-            tape.withUnsafeBufferPointer { tape in
-                var builder = JSONTreeBuilder(bytes: buffer, tape: tape)
-                var index = 0
-                return builder.node(&index)
-            }
+            defer { tape.deallocate() }
+            var builder = JSONTreeBuilder(bytes: buffer, tape: UnsafeBufferPointer(tape.entries))
+            var index = 0
+            return builder.node(&index)
         }
     }
 }

@@ -1,6 +1,7 @@
-import RastrilloJSON
 import RastrilloTestSupport
 import Testing
+
+@testable import RastrilloJSON
 
 /// Seeded property tests: generated documents read back to what was generated; mutated documents
 /// never crash and either read or throw a ``JSONReadError`` with a sane position.
@@ -20,6 +21,53 @@ import Testing
             let pretty = try JSONReader().read(Array(JSONWriter.pretty(node.value).utf8))
             #expect(JSONModel(pretty.value) == model, "seed \(seed) iteration \(iteration)")
         }
+    }
+
+    /// ``JSONNumber/double`` computes short literals exactly (Clinger's fast path) and hands the
+    /// rest to `Double(_: String)`; both must give the same bits `Double(_: String)` gives, sign of
+    /// zero included, for literals on both sides of the fast path's limits (2^53, ±22).
+    @Test func doublesMatchTheStandardLibraryBitForBit() throws {
+        let seed = SeededGenerator.seed("JSON doubles", fallback: 0x5EED_0011)
+        var random = SeededGenerator(seed: seed)
+        func digits(_ count: Int, leading: Bool) -> String {
+            var text = ""
+            for position in 0..<count {
+                let digit = Int(random.next(upTo: 10))
+                text += String(leading && position == 0 && count > 1 ? max(1, digit) : digit)
+            }
+            return text
+        }
+        var fixed = [
+            "0", "-0", "0.0", "-0.0", "0e999", "1e22", "1e23", "1e-22", "1e-23", "9007199254740991",
+            "9007199254740993", "900719925474099.3", "0.1", "0.25", "-1.5e-7", "123456789012345678e-5",
+            "0.000000000000000000000001", "4.35", "1E+2", "1e+0022", "2.5E-0003", "1e400", "-1e400",
+        ]
+        for _ in 0..<20_000 {
+            var literal = random.next(upTo: 4) == 0 ? "-" : ""
+            literal += digits(1 + Int(random.next(upTo: 18)), leading: true)
+            if random.next(upTo: 2) == 0 { literal += "." + digits(1 + Int(random.next(upTo: 18)), leading: false) }
+            if random.next(upTo: 2) == 0 {
+                literal += ["e", "E"][Int(random.next(upTo: 2))] + ["", "+", "-"][Int(random.next(upTo: 3))]
+                literal += String(random.next(upTo: 40))
+            }
+            fixed.append(literal)
+        }
+        var fastPath = 0
+        for literal in fixed {
+            let number = try #require(JSONNumber(literal: literal), "seed \(seed): \(literal) is not JSON")
+            let expected = Double(literal).flatMap { $0.isFinite ? $0 : nil }
+            #expect(
+                number.double?.bitPattern == expected?.bitPattern,
+                "seed \(seed): \(literal) read as \(String(describing: number.double)), expected \(String(describing: expected))"
+            )
+            if let document = try? JSONReader().readDocument(Array(literal.utf8)) {
+                #expect(document.double(at: 0)?.bitPattern == expected?.bitPattern, "seed \(seed): \(literal)")
+            }
+            let bytes = Array(literal.utf8)
+            if bytes.withUnsafeBufferPointer({ JSONNumberGrammar.fastDouble($0) }) != nil { fastPath += 1 }
+        }
+        // Both paths are exercised: many literals take the fast path, many do not.
+        #expect(fastPath > 2_000 && fastPath < fixed.count - 2_000, "seed \(seed): \(fastPath) on the fast path")
     }
 
     @Test func positionsMatchAnIndependentCount() throws {

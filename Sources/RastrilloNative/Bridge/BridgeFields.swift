@@ -29,6 +29,7 @@ public final class BridgeFields: Sendable {
     }
 
     /// The index of the name equal to the decoded key at tape entry `key`, or `nil`.
+    @usableFromInline
     func index(ofKeyAt key: Int, in document: JSONDocument) -> Int? {
         document.index(ofKeyAt: key, in: table)
     }

@@ -112,7 +112,7 @@ public enum BridgeMessage: Sendable {
             throw DecodingFailure(id: nil, refusal: .notAnObject(found: BridgeNode.kindName(root.kind)))
         }
         // One pass over the members: the key entry of each envelope field, and the first other key.
-        var keys = [Int?](repeating: nil, count: envelopeFields.names.count)
+        var keys = EnvelopeKeys()
         var firstOther: Int?
         var cursor = 1
         for _ in 0..<root.count {
@@ -181,11 +181,34 @@ public enum BridgeMessage: Sendable {
             Request(id: id, action: action, payload: BridgeNode(document: document, root: payload, entry: payload)))
     }
 
+    /// The key entry of each envelope field present, by ``Field`` raw value: eight integers in
+    /// place (0 for absent: entry 0 is the root, never a key), so decoding a message allocates no
+    /// array for them.
+    struct EnvelopeKeys {
+        private var entries: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+        subscript(field: Int) -> Int? {
+            get {
+                precondition(field >= 0 && field < 8, "envelope field \(field) out of range")
+                let entry = withUnsafeBytes(of: entries) {
+                    $0.load(fromByteOffset: field * MemoryLayout<Int>.stride, as: Int.self)
+                }
+                return entry == 0 ? nil : entry
+            }
+            set {
+                precondition(field >= 0 && field < 8, "envelope field \(field) out of range")
+                withUnsafeMutableBytes(of: &entries) {
+                    $0.storeBytes(of: newValue ?? 0, toByteOffset: field * MemoryLayout<Int>.stride, as: Int.self)
+                }
+            }
+        }
+    }
+
     /// Field readers that attach the id read so far to every failure.
     private struct Envelope {
         let document: JSONDocument
         /// The key entry of each field present, by ``Field`` raw value.
-        let keys: [Int?]
+        let keys: EnvelopeKeys
         var id: String?
 
         func failure(_ refusal: BridgeRefusal) -> DecodingFailure { DecodingFailure(id: id, refusal: refusal) }

@@ -18,13 +18,18 @@ import RastrilloJSON
 /// self.title = try node.require(title, field: "title")
 /// ```
 public struct BridgeNode: Sendable {
-    /// The message the value was read from.
-    let document: JSONDocument
-    /// The payload's tape entry: pointers are relative to it.
-    let root: Int
-    /// This value's tape entry.
-    let entry: Int
+    // The accessors are inlinable (and what they read usable from inline code) so that generated
+    // payload types, compiled into the app's module, check kinds and walk members without a call
+    // per value; conversions and every error are out of line.
 
+    /// The message the value was read from.
+    @usableFromInline let document: JSONDocument
+    /// The payload's tape entry: pointers are relative to it.
+    @usableFromInline let root: Int
+    /// This value's tape entry.
+    @usableFromInline let entry: Int
+
+    @usableFromInline
     init(document: JSONDocument, root: Int, entry: Int) {
         self.document = document
         self.root = root
@@ -35,19 +40,22 @@ public struct BridgeNode: Sendable {
     /// Computed from the document when asked for (for an error), never while decoding.
     public var pointer: String { document.pointer(to: entry, from: root) }
 
-    private var item: JSONTapeEntry { document[entry] }
+    @inlinable
+    var item: JSONTapeEntry { document[entry] }
 
     /// Whether the value is `null`.
+    @inlinable
     public var isNull: Bool { item.kind == .null }
 
     /// The string, or ``BridgeDecodingError/wrongType(pointer:expected:found:)``.
+    @inlinable
     public func string(expected: String = "string") throws(BridgeDecodingError) -> String {
-        let kind = item.kind
-        guard kind == .string || kind == .escapedString else { throw wrongType(expected) }
+        guard item.kind.isString else { throw wrongType(expected) }
         return document.string(at: entry)
     }
 
     /// The boolean.
+    @inlinable
     public func bool() throws(BridgeDecodingError) -> Bool {
         switch item.kind {
         case .true: return true
@@ -57,8 +65,14 @@ public struct BridgeNode: Sendable {
     }
 
     /// The integer: an integer literal within ±(2^53 − 1).
+    @inlinable
     public func int() throws(BridgeDecodingError) -> Int {
         guard item.kind == .number else { throw wrongType("int") }
+        return try exactInt()
+    }
+
+    @usableFromInline
+    func exactInt() throws(BridgeDecodingError) -> Int {
         guard let exact = document.int64(at: entry), exact.magnitude <= ManifestType.maxSafeInteger.magnitude else {
             throw .invalidInt(pointer: pointer, literal: String(document.numberLiteral(at: entry).prefix(64)))
         }
@@ -66,8 +80,14 @@ public struct BridgeNode: Sendable {
     }
 
     /// The number as a finite `Double`.
+    @inlinable
     public func double() throws(BridgeDecodingError) -> Double {
         guard item.kind == .number else { throw wrongType("double") }
+        return try finiteDouble()
+    }
+
+    @usableFromInline
+    func finiteDouble() throws(BridgeDecodingError) -> Double {
         guard let double = document.double(at: entry) else {
             throw .invalidDouble(pointer: pointer, literal: String(document.numberLiteral(at: entry).prefix(64)))
         }
@@ -75,9 +95,14 @@ public struct BridgeNode: Sendable {
     }
 
     /// The UUID, from its 36-character form (hex digits in either case).
+    @inlinable
     public func uuid() throws(BridgeDecodingError) -> UUID {
-        let kind = item.kind
-        guard kind == .string || kind == .escapedString else { throw wrongType("uuid") }
+        guard item.kind.isString else { throw wrongType("uuid") }
+        return try parsedUUID()
+    }
+
+    @usableFromInline
+    func parsedUUID() throws(BridgeDecodingError) -> UUID {
         guard let uuid = document.withContent(at: entry, BridgeUUID.parse) else {
             throw .invalidUUID(pointer: pointer, text: document.string(at: entry))
         }
@@ -85,6 +110,7 @@ public struct BridgeNode: Sendable {
     }
 
     /// Calls `body` with every element of an array, in order.
+    @inlinable
     public func forEachElement(
         expected: String = "array", _ body: (BridgeNode) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
@@ -98,6 +124,7 @@ public struct BridgeNode: Sendable {
     }
 
     /// The number of elements, when the value is an array (for reserving capacity).
+    @inlinable
     public var elementCount: Int {
         let array = item
         return array.kind == .array ? Int(array.count) : 0
@@ -105,6 +132,7 @@ public struct BridgeNode: Sendable {
 
     /// Calls `body` with every member of an object, in document order. Keys are unique (the
     /// reader refuses duplicates); the generated code refuses keys its type does not declare.
+    @inlinable
     public func forEachMember(
         _ typeName: String, _ body: (String, BridgeNode) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
@@ -129,6 +157,7 @@ public struct BridgeNode: Sendable {
     ///     }
     /// }
     /// ```
+    @inlinable
     public func forEachField(
         _ fields: BridgeFields, _ body: (Int, BridgeNode) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
@@ -142,7 +171,8 @@ public struct BridgeNode: Sendable {
     }
 
     /// Calls `body` with the tape entry of every key of the object, in document order.
-    private func forEachKey(
+    @inlinable
+    func forEachKey(
         _ typeName: String, _ body: (Int) throws(BridgeDecodingError) -> Void
     ) throws(BridgeDecodingError) {
         let object = item
@@ -167,6 +197,7 @@ public struct BridgeNode: Sendable {
         return try T.bridgeMissing(field: field, in: pointer)
     }
 
+    @usableFromInline
     func wrongType(_ expected: String) -> BridgeDecodingError {
         .wrongType(pointer: pointer, expected: expected, found: Self.kindName(item.kind))
     }

@@ -7,24 +7,21 @@ enum BridgeUUID {
 
     /// The UUID, or `nil` unless `utf8` is exactly the 36-character form.
     static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard utf8.count == 36 else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard utf8.count == 36, utf8[8] == dash, utf8[13] == dash, utf8[18] == dash, utf8[23] == dash else {
+            return nil
+        }
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
-            var byteIndex = 0
-            var high: UInt8?
-            for (offset, character) in utf8.enumerated() {
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard character == UInt8(ascii: "-") else { return false }
-                    continue
-                }
-                guard let nibble = hexValue(character) else { return false }
-                if let first = high {
-                    bytes[byteIndex] = first << 4 | nibble
-                    byteIndex += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
+            var cursor = 0
+            for byteIndex in 0..<16 {
+                // The dashes sit before bytes 4, 6, 8 and 10 (checked above).
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { cursor += 1 }
+                guard let high = PercentDecoding.hexValue(utf8[cursor]),
+                    let low = PercentDecoding.hexValue(utf8[cursor + 1])
+                else { return false }
+                bytes[byteIndex] = high << 4 | low
+                cursor += 2
             }
             return true
         }
@@ -64,12 +61,4 @@ enum BridgeUUID {
         }
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

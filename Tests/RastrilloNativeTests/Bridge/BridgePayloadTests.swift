@@ -160,6 +160,8 @@ import Testing
         "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1g", "6f1c2b1e-8a8c-4c539-d67-2f0e8e1f7a10",
         "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1",
         "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a100", " 6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a1",
+        "-f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10", "6f1c2b1ea8a8c-4c53-9d67-2f0e8e1f7a10",
+        "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a-0",
     ])
     func refusesAnythingElse(text: String) {
         #expect(throws: BridgeDecodingError.invalidUUID(pointer: "", text: text)) { try decode(text) }
