@@ -65,7 +65,8 @@ enum HostName {
         let last = bytes[lastLabelStart...]
         let lastIsNumeric =
             last.allSatisfy(RawURL.isDigit)
-            || ((last.starts(with: "0x".utf8) || last.starts(with: "0X".utf8))
+            || (last.count >= 2 && last[last.startIndex] == UInt8(ascii: "0")
+                && last[last.startIndex + 1] | 0x20 == UInt8(ascii: "x")
                 && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil })
         guard lastIsNumeric else { return .plainName(hasUpper: hasUpper) }
         let host = String(decoding: bytes, as: UTF8.self)

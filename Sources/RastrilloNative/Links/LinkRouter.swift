@@ -95,10 +95,16 @@ final class CompiledRoutes: Sendable {
     let table: RouteTable
     let schemes: [SchemeRule]
     let origins: [OriginRule]
+    /// The schemes' and origin hosts' lowercase bytes, one after another (rules hold ranges into
+    /// it rather than arrays of their own, so comparing them retains nothing).
+    let names: [UInt8]
+
     /// An allowed scheme, compared by its lowercase bytes.
     struct SchemeRule: Sendable {
         let name: String
-        let bytes: [UInt8]
+        /// `names[start..<start + length]`.
+        let start: Int
+        let length: Int
         /// `http` or `https`.
         let isWeb: Bool
         /// One of the manifest's external schemes (`mailto`).
@@ -107,37 +113,54 @@ final class CompiledRoutes: Sendable {
         let defaultPort: Int
     }
 
-    /// An internal origin or alias: index into ``schemes``, lowercase host bytes, port.
+    /// An internal origin or alias: index into ``schemes``, lowercase host bytes
+    /// (`names[hostStart..<hostStart + hostLength]`), port.
     struct OriginRule: Sendable {
         let scheme: Int
-        let host: [UInt8]
+        let hostStart: Int
+        let hostLength: Int
         let port: Int
     }
 
     init(manifest: AppManifest) {
         self.manifest = manifest
         self.table = RouteTable(manifest: manifest)
-        let names = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
+        var names: [UInt8] = []
+        let schemeNames = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes).sorted()
-        let schemes = names.map { name in
-            SchemeRule(
-                name: name, bytes: Array(name.utf8), isWeb: name == "http" || name == "https",
-                isExternal: manifest.links.externalSchemes.contains(name),
+        let schemes = schemeNames.map { name in
+            names.append(contentsOf: name.utf8)
+            return SchemeRule(
+                name: name, start: names.count - name.utf8.count, length: name.utf8.count,
+                isWeb: name == "http" || name == "https", isExternal: manifest.links.externalSchemes.contains(name),
                 defaultPort: ManifestOrigin.defaultPort(for: name) ?? 0)
         }
         self.schemes = schemes
         self.origins = Set(manifest.internalOrigins).sorted { $0.description < $1.description }.map { origin in
-            OriginRule(
-                scheme: schemes.firstIndex { $0.name == origin.scheme } ?? -1, host: Array(origin.host.utf8),
-                port: origin.port)
+            names.append(contentsOf: origin.host.utf8)
+            return OriginRule(
+                scheme: schemes.firstIndex { $0.name == origin.scheme } ?? -1,
+                hostStart: names.count - origin.host.utf8.count, hostLength: origin.host.utf8.count, port: origin.port)
+        }
+        self.names = names
+    }
+
+    /// Whether `names[start..<start + bytes.count]` equals `bytes` lowercased.
+    @inline(__always) func equalsLowercased(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        names.withUnsafeBufferPointer { names in
+            for offset in 0..<bytes.count where names[start + offset] != Self.lowercase(bytes[offset]) {
+                return false
+            }
+            return true
         }
     }
 
     /// The index of the allowed scheme `bytes` spell (any case), if allowed.
     func scheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        schemes.firstIndex { rule in
-            rule.bytes.count == bytes.count && zip(rule.bytes, bytes).allSatisfy { $0 == Self.lowercase($1) }
+        for index in schemes.indices where schemes[index].length == bytes.count {
+            if equalsLowercased(schemes[index].start, bytes) { return index }
         }
+        return nil
     }
 
     @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {
@@ -146,10 +169,14 @@ final class CompiledRoutes: Sendable {
 
     /// Whether scheme `scheme`, host and port are exactly one of the internal origins.
     func isInternal(scheme: Int, host: Range<Int>, port: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        origins.contains { origin in
-            origin.scheme == scheme && origin.port == port && origin.host.count == host.count
-                && zip(origin.host, bytes[host]).allSatisfy { $0 == Self.lowercase($1) }
+        let host = UnsafeBufferPointer(rebasing: bytes[host])
+        for index in origins.indices
+        where origins[index].scheme == scheme && origins[index].port == port
+            && origins[index].hostLength == host.count
+        {
+            if equalsLowercased(origins[index].hostStart, host) { return true }
         }
+        return false
     }
 
     func classify(_ bytes: UnsafeBufferPointer<UInt8>, context: LinkRouter.Context) -> LinkDecision {
@@ -169,18 +196,18 @@ final class CompiledRoutes: Sendable {
         case .success(let value): url = value
         }
         guard let schemeIndex = leading else { return .refused(.noScheme) }
-        let rule = schemes[schemeIndex]
         guard let host = url.host else {
             // No authority (`mailto:`): never internal.
-            return foreign(rule, context: context)
+            return foreign(schemeIndex, context: context)
         }
         let isInternal = isInternal(
-            scheme: schemeIndex, host: host.range, port: url.explicitPort ?? rule.defaultPort, in: bytes)
+            scheme: schemeIndex, host: host.range, port: url.explicitPort ?? schemes[schemeIndex].defaultPort,
+            in: bytes)
         let decision = RequestPath.withSegments(
             UnsafeBufferPointer(rebasing: bytes[url.path]), hasPercent: url.pathHasPercent
         ) {
             path -> LinkDecision in
-            guard isInternal else { return foreign(rule, context: context) }
+            guard isInternal else { return foreign(schemeIndex, context: context) }
             var query: RouteTable.Query
             let rawQuery = url.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
             if let rawQuery, rawQuery.contains(UInt8(ascii: "%")) {
@@ -209,7 +236,8 @@ final class CompiledRoutes: Sendable {
     }
 
     /// The decision for a URL outside the internal origins.
-    func foreign(_ rule: SchemeRule, context: LinkRouter.Context) -> LinkDecision {
+    func foreign(_ scheme: Int, context: LinkRouter.Context) -> LinkDecision {
+        let rule = schemes[scheme]
         if context == .redirect { return .refused(.redirectNotInternal) }
         if rule.isWeb { return manifest.links.foreignWeb == .inAppBrowser ? .inAppBrowser(nil) : .external(nil) }
         if rule.isExternal { return .external(nil) }
