@@ -220,9 +220,9 @@ final class CompiledRoutes: Sendable {
                 query = .unparsed(rawQuery.map { String(decoding: $0, as: UTF8.self) })
             }
             guard let found = table.match(path, query: &query) else { return .web(nil) }
-            let target = table.targets[found.destination]
-            let match = LinkMatch(destination: target.id, params: found.params)
-            switch target.decision {
+            let record = table.records[found.record]
+            let match = LinkMatch(destination: record.name, params: found.params)
+            switch record.decision {
             case .native: return .native(match)
             case .web: return .web(match)
             case .inAppBrowser: return .inAppBrowser(match)

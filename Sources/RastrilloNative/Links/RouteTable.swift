@@ -9,12 +9,12 @@
 ///
 /// The trie is flat and laid out so that a lookup in a large manifest touches
 /// few cache lines: a node's literal edges form a small open-addressing hash
-/// table whose slots hold the edge itself (the child and the first 16 bytes of
-/// the literal, so most edges are compared without another memory access; Go
-/// and JavaScript compare strings by bytes too), a node's destinations and
-/// subtree wildcards sit in one list, and one record per destination holds
-/// what a match decides and where its param specs are. No string is made for a
-/// segment unless it becomes a param.
+/// table whose slots hold the edge itself — the first 16 bytes of the literal
+/// (so most edges are compared without another memory access; Go and
+/// JavaScript compare strings by bytes too) and a copy of the child node (so
+/// following the edge reads nothing else) —, a node's destinations and subtree
+/// wildcards sit in one list, and each destination's record is followed by its
+/// param specs. No string is made for a segment unless it becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
     /// One trie node in 16 bytes (four to a cache line).
@@ -26,9 +26,9 @@ final class RouteTable: Sendable {
         var wildcard: Int32 = -1
         /// `lists[listStart...]` holds, in order: the `terminalCount` destinations whose pattern
         /// ends here, the `restCount` subtree wildcards at this depth (each
-        /// `destination << 1 | named`), and the `{$}` child when `hasEnd`. A node whose list would
-        /// be exactly one destination (most pattern ends) holds it in `listStart` itself, saving a
-        /// memory access per match.
+        /// `record << 1 | named`), and the `{$}` child when `hasEnd`; a destination is named by the
+        /// index of its ``Record``. A node whose list would be exactly one destination (most
+        /// pattern ends) holds it in `listStart` itself, saving a memory access per match.
         var listStart: Int32 = 0
         var slotBits: UInt8 = 0
         /// A validated manifest has at most one of each (equal patterns conflict).
@@ -42,10 +42,10 @@ final class RouteTable: Sendable {
 
     /// One slot of a node's literal-edge hash table.
     struct Edge: Sendable {
-        /// The child node, or -1 for an empty slot.
-        var child: Int32 = -1
-        /// The literal's length in bytes.
-        var length: Int32 = 0
+        /// The child node itself (a copy of its entry in ``RouteTable/nodes``).
+        var node = Node()
+        /// The literal's length in bytes, or -1 for an empty slot.
+        var length: Int32 = -1
         /// Bytes 0..<8 of the literal, little-endian, zero-padded.
         var head: UInt64 = 0
         /// Bytes 8..<16 of the literal (zero-padded) when it has at most 16; otherwise where its
@@ -67,16 +67,10 @@ final class RouteTable: Sendable {
         return (head, tail)
     }
 
-    /// How to read one param.
-    struct ParamSpec: Sendable {
-        let name: String
-        let kind: LinkValue.Kind
-        let optional: Bool
-        let inPath: Bool
-    }
-
-    /// What matching one destination decides, and where its param specs are.
-    struct Target: Sendable {
+    /// One entry of ``RouteTable/records``: a destination (its id, what a match decides, how
+    /// many param records follow it), or one of its params (name, type, where it is read).
+    /// Keeping a destination's params right after it puts them in the same or the next cache line.
+    struct Record: Sendable {
         enum Decision: Sendable {
             case native
             case web
@@ -84,10 +78,15 @@ final class RouteTable: Sendable {
             case external
         }
 
-        let id: String
+        /// The destination's id, or the param's name.
+        let name: String
+        /// A param's type (`.unsupported` in a destination's record).
+        let kind: LinkValue.Kind
+        let optional: Bool
+        let inPath: Bool
+        /// A destination's decision (unused in a param's record).
         let decision: Decision
-        /// `params[paramStart..<paramStart + paramCount]`.
-        let paramStart: Int32
+        /// The number of param records following a destination's record (0 in a param's record).
         let paramCount: UInt16
     }
 
@@ -95,7 +94,8 @@ final class RouteTable: Sendable {
     /// the match is exact in ServeMux's sense (a subtree wildcard did not swallow
     /// a non-empty remainder).
     struct Match {
-        let destination: Int
+        /// The index of the destination's ``Record``.
+        let record: Int
         let params: [String: LinkValue]
         let exact: Bool
     }
@@ -125,25 +125,24 @@ final class RouteTable: Sendable {
     let keys: FrozenTable<UInt8>
     /// Every node's destinations and subtree wildcards (see ``Node/listStart``).
     let lists: FrozenTable<Int32>
-    /// One record per destination, in manifest order.
-    let targets: FrozenTable<Target>
-    /// Every destination's param specs, one after another (see ``Target/paramStart``).
-    let params: FrozenTable<ParamSpec>
+    /// Each destination's record followed by its params' records, in manifest order.
+    let records: FrozenTable<Record>
 
     init(manifest: AppManifest) {
+        var records: [Record] = []
         var builder = Builder()
-        for (index, destination) in manifest.destinations.enumerated() {
-            builder.insert(destination.pattern, index)
-        }
-        let (nodes, edges, keys, lists) = builder.flatten()
-        self.nodes = FrozenTable(nodes)
-        self.edges = FrozenTable(edges)
-        self.keys = FrozenTable(keys)
-        self.lists = FrozenTable(lists)
-        var params: [ParamSpec] = []
-        var targets: [Target] = []
         for destination in manifest.destinations {
-            let start = Int32(params.count)
+            let decision: Record.Decision
+            switch destination.link {
+            case .externalBrowser: decision = .external
+            case .inAppBrowser: decision = .inAppBrowser
+            case .inApp, .universalLink: decision = destination.presentation == .native ? .native : .web
+            }
+            builder.insert(destination.pattern, records.count)
+            records.append(
+                Record(
+                    name: destination.id, kind: .unsupported, optional: false, inPath: false, decision: decision,
+                    paramCount: UInt16(destination.params.count)))
             for param in destination.params {
                 var type = param.type
                 var optional = false
@@ -151,24 +150,18 @@ final class RouteTable: Sendable {
                     type = wrapped
                     optional = true
                 }
-                params.append(
-                    ParamSpec(
+                records.append(
+                    Record(
                         name: param.name, kind: LinkValue.Kind(type, in: manifest), optional: optional,
-                        inPath: param.inPath))
+                        inPath: param.inPath, decision: decision, paramCount: 0))
             }
-            let decision: Target.Decision
-            switch destination.link {
-            case .externalBrowser: decision = .external
-            case .inAppBrowser: decision = .inAppBrowser
-            case .inApp, .universalLink: decision = destination.presentation == .native ? .native : .web
-            }
-            targets.append(
-                Target(
-                    id: destination.id, decision: decision, paramStart: start,
-                    paramCount: UInt16(destination.params.count)))
         }
-        self.params = FrozenTable(params)
-        self.targets = FrozenTable(targets)
+        let (nodes, edges, keys, lists) = builder.flatten()
+        self.nodes = FrozenTable(nodes)
+        self.edges = FrozenTable(edges)
+        self.keys = FrozenTable(keys)
+        self.lists = FrozenTable(lists)
+        self.records = FrozenTable(records)
     }
 
     deinit {
@@ -176,8 +169,7 @@ final class RouteTable: Sendable {
         edges.free()
         keys.free()
         lists.free()
-        targets.free()
-        params.free()
+        records.free()
     }
 
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
@@ -186,10 +178,11 @@ final class RouteTable: Sendable {
         withUnsafeTemporaryAllocation(of: Value.self, capacity: path.count + 1) { values in
             var lookup = Lookup(table: self, values: values, query: query)
             defer { query = lookup.query }
-            let found = lookup.walk(0, 0, path)
+            let root = nodes[0]
+            let found = lookup.walk(root, 0, path)
             if found?.exact != true, !path.endsWithSlash, path.count > 0 {
                 lookup.valueCount = 0
-                if let redirected = lookup.walk(0, 0, path.withTrailingSlash()), redirected.exact {
+                if let redirected = lookup.walk(root, 0, path.withTrailingSlash()), redirected.exact {
                     return redirected
                 }
             }
@@ -216,18 +209,17 @@ final class RouteTable: Sendable {
             self.query = query
         }
 
-        mutating func walk(_ nodeIndex: Int, _ index: Int, _ path: RequestPath) -> Match? {
-            let node = table.nodes[nodeIndex]
+        mutating func walk(_ node: Node, _ index: Int, _ path: RequestPath) -> Match? {
             if index == path.count {
                 if node.holdsDestination {
-                    let destination = Int(node.listStart)
-                    guard let params = typedParams(destination, path) else { return nil }
-                    return Match(destination: destination, params: params, exact: true)
+                    let record = Int(node.listStart)
+                    guard let params = typedParams(record, path) else { return nil }
+                    return Match(record: record, params: params, exact: true)
                 }
                 for offset in 0..<Int(node.terminalCount) {
-                    let destination = Int(table.lists[Int(node.listStart) + offset])
-                    if let params = typedParams(destination, path) {
-                        return Match(destination: destination, params: params, exact: true)
+                    let record = Int(table.lists[Int(node.listStart) + offset])
+                    if let params = typedParams(record, path) {
+                        return Match(record: record, params: params, exact: true)
                     }
                 }
                 return nil
@@ -241,43 +233,43 @@ final class RouteTable: Sendable {
                 if node.wildcard >= 0 {
                     values[valueCount] = .segment(segment)
                     valueCount += 1
-                    if let found = walk(Int(node.wildcard), index + 1, path) { return found }
+                    if let found = walk(table.nodes[Int(node.wildcard)], index + 1, path) { return found }
                     valueCount -= 1
                 }
             } else if node.hasEnd {
                 let end = table.lists[Int(node.listStart) + Int(node.terminalCount) + Int(node.restCount)]
-                if let found = walk(Int(end), index + 1, path) { return found }
+                if let found = walk(table.nodes[Int(end)], index + 1, path) { return found }
             }
             guard node.restCount > 0 else { return nil }
             let exact = index == path.segments.count
             let restStart = Int(node.listStart) + Int(node.terminalCount)
             for offset in 0..<Int(node.restCount) {
                 let rest = Int(table.lists[restStart + offset])
-                let destination = rest >> 1
+                let record = rest >> 1
                 let named = rest & 1 == 1
                 if named {
                     values[valueCount] = .remainder(from: index)
                     valueCount += 1
                 }
-                if let params = typedParams(destination, path) {
-                    return Match(destination: destination, params: params, exact: exact)
+                if let params = typedParams(record, path) {
+                    return Match(record: record, params: params, exact: exact)
                 }
                 if named { valueCount -= 1 }
             }
             return nil
         }
 
-        /// Typed params for destination `index`, or `nil` when a value does not parse or a required one is missing.
+        /// Typed params for the destination whose record is `index`, or `nil` when a value does not
+        /// parse or a required one is missing.
         mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
-            let target = table.targets[index]
-            let first = Int(target.paramStart)
-            let end = first + Int(target.paramCount)
+            let first = index + 1
+            let end = first + Int(table.records[index].paramCount)
             if first == end { return [:] }
             var result: [String: LinkValue] = [:]
             result.reserveCapacity(end - first)
             var position = 0
             for specIndex in first..<end {
-                let spec = table.params[specIndex]
+                let spec = table.records[specIndex]
                 if spec.inPath {
                     guard position < valueCount else { return nil }
                     let parsed: LinkValue?
@@ -303,7 +295,7 @@ final class RouteTable: Sendable {
     /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
     /// probe of the node's table comparing length and the first 16 bytes held in the slot (and
     /// the rest of a longer literal in ``keys``).
-    func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Node? {
         guard node.slotBits > 0 else { return nil }
         let mask = 1 << Int(node.slotBits) - 1
         let base = Int(node.slotStart)
@@ -311,13 +303,13 @@ final class RouteTable: Sendable {
         let (head, tail) = Self.words(bytes)
         while true {
             let edge = edges[base + slot]
-            if edge.child < 0 { return nil }
+            if edge.length < 0 { return nil }
             if Int(edge.length) == bytes.count, edge.head == head {
                 if bytes.count <= 16 {
-                    if edge.tail == tail { return Int(edge.child) }
+                    if edge.tail == tail { return edge.node }
                 } else {
                     let start = Int(edge.tail)
-                    if bytes.elementsEqual(keys.buffer(start..<start + bytes.count)) { return Int(edge.child) }
+                    if bytes.elementsEqual(keys.buffer(start..<start + bytes.count)) { return edge.node }
                 }
             }
             slot = (slot + 1) & mask
@@ -339,7 +331,7 @@ final class RouteTable: Sendable {
     struct Builder {
         /// A subtree wildcard ending at a node.
         struct Rest {
-            var destination: Int
+            var record: Int
             /// Whether the subtree wildcard is named (its value is then a param).
             var named: Bool
         }
@@ -354,7 +346,7 @@ final class RouteTable: Sendable {
 
         var nodes = [BuildNode()]
 
-        mutating func insert(_ pattern: PathPattern, _ destination: Int) {
+        mutating func insert(_ pattern: PathPattern, _ record: Int) {
             var current = 0
             for segment in pattern.segments {
                 switch segment {
@@ -380,11 +372,11 @@ final class RouteTable: Sendable {
                     }
                     current = nodes[current].end
                 case .rest(let name):
-                    nodes[current].rest.append(Rest(destination: destination, named: name != nil))
+                    nodes[current].rest.append(Rest(record: record, named: name != nil))
                     return
                 }
             }
-            nodes[current].terminal.append(destination)
+            nodes[current].terminal.append(record)
         }
 
         func flatten() -> ([Node], [Edge], [UInt8], [Int32]) {
@@ -392,6 +384,7 @@ final class RouteTable: Sendable {
             var edges: [Edge] = []
             var keys: [UInt8] = []
             var lists: [Int32] = []
+            var pending: [(slot: Int, child: Int)] = []
             flat.reserveCapacity(nodes.count)
             for node in nodes {
                 var out = Node(wildcard: Int32(node.wildcard))
@@ -407,7 +400,7 @@ final class RouteTable: Sendable {
                     for (key, child) in sorted {
                         var edge = key.withUnsafeBufferPointer { bytes in
                             let (head, tail) = RouteTable.words(bytes)
-                            return Edge(child: Int32(child), length: Int32(key.count), head: head, tail: tail)
+                            return Edge(length: Int32(key.count), head: head, tail: tail)
                         }
                         if key.count > 16 {
                             edge.tail = UInt64(keys.count)
@@ -415,8 +408,10 @@ final class RouteTable: Sendable {
                         }
                         var slot =
                             key.withUnsafeBufferPointer { Int(truncatingIfNeeded: RouteTable.hash($0)) } & (size - 1)
-                        while edges[Int(out.slotStart) + slot].child >= 0 { slot = (slot + 1) & (size - 1) }
+                        while edges[Int(out.slotStart) + slot].length >= 0 { slot = (slot + 1) & (size - 1) }
                         edges[Int(out.slotStart) + slot] = edge
+                        // The child's copy is filled in once every node is final.
+                        pending.append((Int(out.slotStart) + slot, child))
                     }
                 }
                 precondition(
@@ -430,11 +425,12 @@ final class RouteTable: Sendable {
                 } else {
                     out.listStart = Int32(lists.count)
                     lists.append(contentsOf: node.terminal.map { Int32($0) })
-                    lists.append(contentsOf: node.rest.map { Int32($0.destination << 1 | ($0.named ? 1 : 0)) })
+                    lists.append(contentsOf: node.rest.map { Int32($0.record << 1 | ($0.named ? 1 : 0)) })
                     if node.end >= 0 { lists.append(Int32(node.end)) }
                 }
                 flat.append(out)
             }
+            for (slot, child) in pending { edges[slot].node = flat[child] }
             return (flat, edges, keys, lists)
         }
     }
