@@ -14,6 +14,8 @@ public enum JSONString {
         var text = s
         return text.withUTF8 { source in
             if !source.contains(where: needsEscape) {
+                // Short results stay small (inline) strings: reserving capacity would allocate.
+                if source.count <= 13 { return "\"" + s + "\"" }
                 var result = "\""
                 result.reserveCapacity(source.count + 2)
                 result += s
