@@ -46,8 +46,9 @@ public struct JSONObject: Sendable, Hashable {
         if let index {
             return index[JSONKey(key)].map { members[$0].value }
         }
-        for member in members where JSONKey.same(member.key, key) {
-            return member.value
+        // By index: `for member in members` copied every member (key, value, positions) it passed.
+        for position in members.indices where JSONKey.same(members[position].key, key) {
+            return members[position].value
         }
         return nil
     }

@@ -14,11 +14,13 @@ public enum JSONString {
         var text = s
         return text.withUTF8 { source in
             if !source.contains(where: needsEscape) {
-                var result = "\""
-                result.reserveCapacity(source.count + 2)
-                result += s
-                result += "\""
-                return result
+                // Written in one go: no appends, and short results stay small (inline) strings.
+                return String(unsafeUninitializedCapacity: source.count + 2) { buffer in
+                    buffer[0] = UInt8(ascii: "\"")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: source)
+                    buffer[source.count + 1] = UInt8(ascii: "\"")
+                    return source.count + 2
+                }
             }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(source.count + 16)

@@ -8,7 +8,12 @@ struct CodeWriter {
 
     /// Appends one line at the current indentation (an empty string adds a blank line).
     mutating func line(_ content: String = "") {
-        text += content.isEmpty ? "\n" : String(repeating: indentUnit, count: depth) + content + "\n"
+        // Appended piece by piece: building the indented line first copied every line twice.
+        if !content.isEmpty {
+            for _ in 0..<depth { text += indentUnit }
+            text += content
+        }
+        text += "\n"
     }
 
     /// Appends `open`, runs `body` one level deeper, then appends `close`.

@@ -5,8 +5,10 @@ import RastrilloNative
 /// `{$}` before `{name}` before subtree wildcards.
 enum DestinationOrder {
     static func mostSpecificFirst(_ destinations: [ManifestDestination]) -> [ManifestDestination] {
-        func ranks(_ pattern: PathPattern) -> [Int] {
-            pattern.segments.map { segment in
+        // Each pattern's ranks are computed once and indices (not destinations) are sorted:
+        // ranking inside the comparator, and moving whole destinations, dominated the sort.
+        let ranks = destinations.map { destination in
+            destination.pattern.segments.map { segment -> Int in
                 switch segment {
                 case .literal, .end: return 0
                 case .wildcard: return 1
@@ -14,11 +16,10 @@ enum DestinationOrder {
                 }
             }
         }
-        return destinations.enumerated().sorted { lhs, rhs in
-            let a = ranks(lhs.element.pattern)
-            let b = ranks(rhs.element.pattern)
-            if a != b { return a.lexicographicallyPrecedes(b) }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        let order = destinations.indices.sorted { lhs, rhs in
+            if ranks[lhs] != ranks[rhs] { return ranks[lhs].lexicographicallyPrecedes(ranks[rhs]) }
+            return lhs < rhs
+        }
+        return order.map { destinations[$0] }
     }
 }

@@ -144,18 +144,24 @@ struct GoEmitter {
     static func exported(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
 
     static func escapeLiteral(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            let keep =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        func keep(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~!$&'()*+,;=:@".utf8.contains(byte)
-            out += keep ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        if text.utf8.allSatisfy(keep) { return text }
+        var out = ""
+        for byte in text.utf8 {
+            out += keep(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
         }
         return out
     }
 
     static func quoted(_ text: String) -> String {
+        // Fast path: printable ASCII without `"` or `\` is written as is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

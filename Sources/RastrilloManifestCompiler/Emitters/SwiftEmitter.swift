@@ -26,7 +26,8 @@ struct SwiftEmitter {
 
     func emitSource(_ w: inout CodeWriter) {
         let hashes = String(repeating: "#", count: Self.longestHashRun(in: manifestJSON) + 1)
-        precondition(!manifestJSON.contains("\n"), "the embedded manifest is compact JSON on one line")
+        precondition(
+            !manifestJSON.utf8.contains(UInt8(ascii: "\n")), "the embedded manifest is compact JSON on one line")
         w.block("enum GeneratedManifest {") { w in
             w.line("/// The manifest file this code was generated from.")
             w.line("static let sourceName = \(Self.quoted(sourceName))")
@@ -275,6 +276,10 @@ struct SwiftEmitter {
     // MARK: Helpers
 
     static func quoted(_ text: String) -> String {
+        // Fast path: printable ASCII without `"` or `\` is written as is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

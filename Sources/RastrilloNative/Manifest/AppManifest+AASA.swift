@@ -89,14 +89,15 @@ extension AppManifest {
 
     /// Whether some string matches both globs (`*` matches any run of characters).
     static func globsIntersect(_ lhs: String, _ rhs: String) -> Bool {
+        // Fast path first, on the strings' own bytes: literal prefixes (before either's first '*')
+        // that differ cannot both match. Most pairs end here, before any array is made.
+        for (x, y) in zip(lhs.utf8, rhs.utf8) {
+            if x == UInt8(ascii: "*") || y == UInt8(ascii: "*") { break }
+            if x != y { return false }
+        }
         let a = Array(lhs.utf8)
         let b = Array(rhs.utf8)
         let star = UInt8(ascii: "*")
-        // Fast path: literal prefixes (before either's first '*') that differ cannot both match.
-        for (x, y) in zip(a, b) {
-            if x == star || y == star { break }
-            if x != y { return false }
-        }
         var memo: [Int: Bool] = [:]
         func match(_ i: Int, _ j: Int) -> Bool {
             let key = i * (b.count + 1) + j

@@ -76,7 +76,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let raw = String(decoding: bytes[index..<end], as: UTF8.self)
             let atEnd = end == bytes.count
             if raw.isEmpty { throw PathPatternError(offset: index, problem: .emptySegment) }
-            if let brace = raw.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            // The byte scans are fast paths: a segment without a `{`/`}` (or `/`) byte cannot hold
+            // that Character, so the Character-level checks run only when the byte is there.
+            let hasBraceByte = raw.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+            if hasBraceByte, let brace = raw.firstIndex(where: { $0 == "{" || $0 == "}" }) {
                 guard brace == raw.startIndex, raw.first == "{" else {
                     throw PathPatternError(offset: index, problem: .wildcardNotWholeSegment)
                 }
@@ -104,7 +107,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     throw PathPatternError(offset: index, problem: .badPercentEncoding(raw))
                 }
                 if decoded == "." || decoded == ".." { throw PathPatternError(offset: index, problem: .dotSegment) }
-                if decoded.contains("/") { throw PathPatternError(offset: index, problem: .encodedSlash) }
+                if decoded.utf8.contains(UInt8(ascii: "/")) && decoded.contains("/") {
+                    throw PathPatternError(offset: index, problem: .encodedSlash)
+                }
                 segments.append(.literal(decoded))
             }
             index = end

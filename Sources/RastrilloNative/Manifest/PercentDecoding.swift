@@ -39,10 +39,13 @@ enum PercentDecoding {
 
     /// Percent-encodes everything but RFC 3986 unreserved characters and `extra`.
     static func encode(_ text: String, keeping extra: String = "") -> String {
+        // `extra` is a handful of ASCII characters: a linear scan beats building a Set per call,
+        // and text with nothing to encode (the usual case) is returned as is.
+        func keep(_ byte: UInt8) -> Bool { isUnreserved(byte) || extra.utf8.contains(byte) }
+        if text.utf8.allSatisfy(keep) { return text }
         var out = ""
-        let keep = Set(extra.utf8)
         for byte in text.utf8 {
-            if isUnreserved(byte) || keep.contains(byte) {
+            if keep(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 out +=
