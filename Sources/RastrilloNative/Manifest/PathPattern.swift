@@ -76,15 +76,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let raw = String(decoding: bytes[index..<end], as: UTF8.self)
             let atEnd = end == bytes.count
             if raw.isEmpty { throw PathPatternError(offset: index, problem: .emptySegment) }
-            // The byte scans are fast paths: a segment without a `{`/`}` (or `/`) byte cannot hold
-            // that Character, so the Character-level checks run only when the byte is there.
-            let hasBraceByte = raw.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
-            if hasBraceByte, let brace = raw.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-                guard brace == raw.startIndex, raw.first == "{" else {
+            // Braces and slashes are found by their bytes, as Go's ServeMux finds them: a combining
+            // mark after one (`{\u{301}`) must not hide it inside a larger Character.
+            if raw.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+                guard raw.utf8.first == UInt8(ascii: "{"), raw.utf8.last == UInt8(ascii: "}"), raw.utf8.count >= 2
+                else {
                     throw PathPatternError(offset: index, problem: .wildcardNotWholeSegment)
                 }
-                guard raw.last == "}" else { throw PathPatternError(offset: index, problem: .wildcardNotWholeSegment) }
-                var name = String(raw.dropFirst().dropLast())
+                var name = String(decoding: raw.utf8.dropFirst().dropLast(), as: UTF8.self)
                 if name == "$" {
                     guard atEnd else { throw PathPatternError(offset: index, problem: .endAnchorNotLast) }
                     segments.append(.end)
@@ -107,7 +106,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     throw PathPatternError(offset: index, problem: .badPercentEncoding(raw))
                 }
                 if decoded == "." || decoded == ".." { throw PathPatternError(offset: index, problem: .dotSegment) }
-                if decoded.utf8.contains(UInt8(ascii: "/")) && decoded.contains("/") {
+                if decoded.utf8.contains(UInt8(ascii: "/")) {
                     throw PathPatternError(offset: index, problem: .encodedSlash)
                 }
                 segments.append(.literal(decoded))

@@ -33,6 +33,10 @@ struct PathPatternTests {
             ("/a%2Fb", .encodedSlash),
             ("/a{id}", .wildcardNotWholeSegment),
             ("/{id}x", .wildcardNotWholeSegment),
+            // A combining mark must not hide a brace or an encoded slash inside a larger Character.
+            ("/a%2F%CC%81", .encodedSlash),
+            ("/x{\u{301}", .wildcardNotWholeSegment),
+            ("/{\u{301}id}", .badWildcardName("\u{301}id")),
             ("/{$}/a", .endAnchorNotLast),
             ("/{rest...}/a", .restNotLast),
             ("/{Bad}", .badWildcardName("Bad")),
