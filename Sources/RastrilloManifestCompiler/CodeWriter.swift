@@ -6,6 +6,12 @@ struct CodeWriter {
 
     init(indent: String = "    ") { indentUnit = indent }
 
+    /// Whether `text` is printable ASCII without `"` or `\`: the Swift and Go emitters then quote it
+    /// as it is, skipping their escaping loops.
+    static func needsNoEscape(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
     /// Appends one line at the current indentation (an empty string adds a blank line).
     mutating func line(_ content: String = "") {
         // Appended piece by piece: building the indented line first copied every line twice.

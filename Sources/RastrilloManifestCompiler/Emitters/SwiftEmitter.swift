@@ -276,10 +276,7 @@ struct SwiftEmitter {
     // MARK: Helpers
 
     static func quoted(_ text: String) -> String {
-        // Fast path: printable ASCII without `"` or `\` is written as is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
+        if CodeWriter.needsNoEscape(text) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,6 +2,9 @@
 /// `deinit`, read without reference counting. A lookup walks several such tables per URL segment;
 /// reading them through `Array` retained and released the array buffers on every step.
 ///
+/// Indices are checked by `assert` only (debug builds and the tests): the route table computes
+/// every index it reads from its own builder, never from a URL.
+///
 /// Never written after `init`, and freed only by its owner's `deinit`, when no reader can
 /// remain: sharing it across threads is therefore safe, which is why it is `@unchecked Sendable`.
 struct FrozenTable<Element>: @unchecked Sendable {
