@@ -155,26 +155,42 @@ final class CompiledRoutes: Sendable {
         }
     }
 
-    /// The index of the allowed scheme `bytes` spell (any case), if allowed.
+    /// The index of the allowed scheme `bytes` spell (any case), if allowed. `bytes` are scheme
+    /// characters (``RawURL/leadingSchemeEnd(_:)`` read them): letters, digits, `+`, `-` and `.`,
+    /// which `| 0x20` lowercases without changing the others.
     func scheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for index in schemes.indices where schemes[index].length == bytes.count {
-            if equalsLowercased(schemes[index].start, bytes) { return index }
+        names.withUnsafeBufferPointer { names in
+            for index in schemes.indices where schemes[index].length == bytes.count {
+                let start = schemes[index].start
+                var offset = 0
+                while offset < bytes.count, names[start + offset] == bytes[offset] | 0x20 { offset += 1 }
+                if offset == bytes.count { return index }
+            }
+            return nil
         }
-        return nil
     }
 
     @inline(__always) static func lowercase(_ byte: UInt8) -> UInt8 {
-        URLCharacterClass.has(byte, URLCharacterClass.upper) ? byte | 0x20 : byte
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     /// Whether scheme `scheme`, host and port are exactly one of the internal origins.
-    func isInternal(scheme: Int, host: Range<Int>, port: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let host = UnsafeBufferPointer(rebasing: bytes[host])
+    func isInternal(scheme: Int, host: RawURL.Spans.Host, port: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hostBytes = UnsafeBufferPointer(rebasing: bytes[host.range])
         for index in origins.indices
         where origins[index].scheme == scheme && origins[index].port == port
-            && origins[index].hostLength == host.count
+            && origins[index].hostLength == hostBytes.count
         {
-            if equalsLowercased(origins[index].hostStart, host) { return true }
+            if host.hasUpper {
+                if equalsLowercased(origins[index].hostStart, hostBytes) { return true }
+            } else if let host = hostBytes.baseAddress,
+                names.withUnsafeBufferPointer({
+                    memcmp($0.baseAddress! + origins[index].hostStart, host, hostBytes.count)
+                })
+                    == 0
+            {
+                return true
+            }
         }
         return false
     }
@@ -191,7 +207,7 @@ final class CompiledRoutes: Sendable {
             leading = index
         }
         let url: RawURL.Spans
-        switch RawURL.scan(bytes) {
+        switch RawURL.scan(bytes, schemeEnd: leading.map { schemes[$0].length }) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): url = value
         }
@@ -201,7 +217,7 @@ final class CompiledRoutes: Sendable {
             return foreign(schemeIndex, context: context)
         }
         let isInternal = isInternal(
-            scheme: schemeIndex, host: host.range, port: url.explicitPort ?? schemes[schemeIndex].defaultPort,
+            scheme: schemeIndex, host: host, port: url.explicitPort ?? schemes[schemeIndex].defaultPort,
             in: bytes)
         let decision = RequestPath.withSegments(
             UnsafeBufferPointer(rebasing: bytes[url.path]), hasPercent: url.pathHasPercent

@@ -72,7 +72,7 @@ public struct RawURL: Sendable, Hashable {
     }
 
     /// Where each part of a URL lies in its bytes, found by ``scan(_:)`` without making strings.
-    struct Spans {
+    struct Spans: Equatable {
         /// A host ``HostName/check(_:)`` accepted: its lowercase form is the canonical host
         /// (for a DNS name, a dotted-quad IPv4 address and a bracketed RFC 5952 IPv6 address alike).
         struct Host: Equatable {
@@ -96,8 +96,120 @@ public struct RawURL: Sendable, Hashable {
         var fragment: Range<Int>?
     }
 
-    /// One strict pass over `bytes`: the same checks and refusals as ``read(_:)``, offsets instead of strings.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Spans, LinkRefusal> {
+    /// Reads `bytes` with the same checks and refusals as ``read(_:)``, giving offsets instead of strings.
+    ///
+    /// The common shape is read by ``scanCommon(_:)`` in one pass; whatever it is unsure of goes
+    /// to ``scanStrict(_:)``, which alone decides refusals.
+    /// `schemeEnd` is ``leadingSchemeEnd(_:)`` of `bytes` when the caller has it already.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, schemeEnd: Int? = nil) -> Result<Spans, LinkRefusal> {
+        if let spans = scanCommon(bytes, schemeEnd: schemeEnd) { return .success(spans) }
+        return scanStrict(bytes)
+    }
+
+    /// One pass for the common shape — `scheme://host[:port]` with a plain DNS name whose last
+    /// label does not start with a digit, then a path, query and fragment made only of URL
+    /// characters and well-formed escapes — giving exactly the spans ``scanStrict(_:)`` gives.
+    ///
+    /// `nil` for anything else, never a refusal: IP addresses, userinfo, an empty port, a
+    /// label that breaks a rule, any byte outside those sets. The strict reader then reads the
+    /// URL again and decides. (A property test holds both readers to the same spans.)
+    static func scanCommon(_ bytes: UnsafeBufferPointer<UInt8>, schemeEnd: Int? = nil) -> Spans? {
+        guard let colon = schemeEnd ?? leadingSchemeEnd(bytes), colon + 2 < bytes.count,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
+        let count = bytes.count
+        // Host: labels of letters, digits, '-' and '_', each 1–63 bytes, not starting or ending with '-'.
+        let hostStart = colon + 3
+        var index = hostStart
+        var labelLength = 0
+        var previous = UInt8(ascii: ".")
+        var lastLabelStart = hostStart
+        var hasUpper = false
+        while index < count {
+            let byte = bytes[index]
+            if URLCharacterClass.isHostLabelCharacter(byte) {
+                guard labelLength > 0 || byte != UInt8(ascii: "-"), labelLength < 63 else { return nil }
+                labelLength += 1
+                hasUpper = hasUpper || byte &- UInt8(ascii: "A") < 26
+            } else if byte == UInt8(ascii: ".") {
+                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
+                labelLength = 0
+                lastLabelStart = index + 1
+            } else {
+                break
+            }
+            previous = byte
+            index += 1
+        }
+        // A last label starting with a digit may be an IPv4 address: the strict reader decides.
+        guard labelLength > 0, previous != UInt8(ascii: "-"), !isDigit(bytes[lastLabelStart]) else { return nil }
+        var spans = Spans(
+            schemeEnd: colon, host: Spans.Host(range: hostStart..<index, hasUpper: hasUpper), path: 0..<0)
+        if index < count, bytes[index] == UInt8(ascii: ":") {
+            index += 1
+            let portStart = index
+            var port = 0
+            while index < count, isDigit(bytes[index]) {
+                port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > portStart, index - portStart <= 5, port <= 65535 else { return nil }
+            spans.explicitPort = port
+        }
+        // The authority ends only at `/`, `?`, `#` or the end.
+        if index < count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"),
+            bytes[index] != UInt8(ascii: "#")
+        {
+            return nil
+        }
+        // Path, then `?query`, then `#fragment`.
+        let pathStart = index
+        guard readURLCharacters(bytes, from: &index, allowingQuestionMark: false, hasPercent: &spans.pathHasPercent)
+        else { return nil }
+        spans.path = pathStart..<index
+        var queryHasPercent = false
+        if index < count, bytes[index] == UInt8(ascii: "?") {
+            index += 1
+            let queryStart = index
+            guard readURLCharacters(bytes, from: &index, allowingQuestionMark: true, hasPercent: &queryHasPercent)
+            else { return nil }
+            spans.query = queryStart..<index
+        }
+        if index < count, bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            let fragmentStart = index
+            guard readURLCharacters(bytes, from: &index, allowingQuestionMark: true, hasPercent: &queryHasPercent)
+            else { return nil }
+            spans.fragment = fragmentStart..<index
+        }
+        return index == count ? spans : nil
+    }
+
+    /// Advances `index` over URL characters (and `?` when allowed), stopping at any other byte;
+    /// `false` at an escape that is not `%` and two hex digits. Sets `hasPercent` when it passes one.
+    @inline(__always) private static func readURLCharacters(
+        _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, allowingQuestionMark: Bool, hasPercent: inout Bool
+    ) -> Bool {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard
+                allowingQuestionMark
+                    ? URLCharacterClass.isQueryCharacter(byte) : URLCharacterClass.isPathCharacter(byte)
+            else { return true }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+                    PercentDecoding.hexValue(bytes[index + 2]) != nil
+                else { return false }
+                hasPercent = true
+                index += 2
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// The careful reader: every check, in an order that names the first problem.
+    static func scanStrict(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Spans, LinkRefusal> {
         guard !bytes.isEmpty else { return .failure(.empty) }
         for offset in 0..<bytes.count {
             let byte = bytes[offset]

@@ -53,6 +53,34 @@ final class RouteTable: Sendable {
         var tail: UInt64 = 0
     }
 
+    /// The first 16 bytes of `buffer[start..<end]` as ``words(_:)`` gives them, read with at most
+    /// three 8-byte loads that stay inside `buffer` (a segment is usually followed or preceded by
+    /// more of its path, so loads need not stop at its ends) instead of a loop per byte.
+    @inline(__always) static func words(
+        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> (UInt64, UInt64) {
+        let length = end - start
+        guard buffer.count >= 8, let base = buffer.baseAddress else {
+            return words(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
+        @inline(__always) func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        if length >= 8 {
+            let head = load(start)
+            if length == 8 { return (head, 0) }
+            // Bytes 8..<min(length, 16): the top bytes of the word ending at min(end, start + 16).
+            let tailEnd = min(end, start + 16)
+            return (head, load(tailEnd - 8) >> UInt64(8 * (16 - (tailEnd - start))))
+        }
+        if length == 0 { return (0, 0) }
+        if start + 8 <= buffer.count {
+            return (load(start) & (UInt64.max >> UInt64(8 * (8 - length))), 0)
+        }
+        if end >= 8 { return (load(end - 8) >> UInt64(8 * (8 - length)), 0) }
+        return words(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+    }
+
     /// The first 16 bytes of a literal as two little-endian words (zero-padded), as ``Edge`` stores them.
     @inline(__always) static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         var head: UInt64 = 0
@@ -226,8 +254,9 @@ final class RouteTable: Sendable {
             }
             if index < path.segments.count {
                 let segment = path.segments[index]
-                let bytes = UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end])
-                if let child = table.literalChild(node, bytes), let found = walk(child, index + 1, path) {
+                if let child = table.literalChild(node, path.bytes, segment),
+                    let found = walk(child, index + 1, path)
+                {
                     return found
                 }
                 if node.wildcard >= 0 {
@@ -263,44 +292,58 @@ final class RouteTable: Sendable {
         /// parse or a required one is missing.
         mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
             let first = index + 1
-            let end = first + Int(table.records[index].paramCount)
-            if first == end { return [:] }
-            var result: [String: LinkValue] = [:]
-            result.reserveCapacity(end - first)
-            var position = 0
-            for specIndex in first..<end {
-                let spec = table.records[specIndex]
-                if spec.inPath {
-                    guard position < valueCount else { return nil }
-                    let parsed: LinkValue?
-                    switch values[position] {
-                    case .segment(let segment):
-                        parsed = spec.kind.parse(UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end]))
-                    case .remainder(let from): parsed = spec.kind.parse(path.remainder(from: from))
+            let count = Int(table.records[index].paramCount)
+            if count == 0 { return [:] }
+            // The values are parsed first and the dictionary made once, from specialised code:
+            // `Dictionary(minimumCapacity:)` and `reserveCapacity` run unspecialised and look up the
+            // dictionary's generic metadata on every call (a third of this function's cost).
+            return withUnsafeTemporaryAllocation(of: (String, LinkValue).self, capacity: count) { pairs in
+                var found = 0
+                defer { pairs.baseAddress!.deinitialize(count: found) }
+                var position = 0
+                for specIndex in first..<first + count {
+                    let spec = table.records[specIndex]
+                    let value: LinkValue
+                    if spec.inPath {
+                        guard position < valueCount else { return nil }
+                        let parsed: LinkValue?
+                        switch values[position] {
+                        case .segment(let segment):
+                            parsed = spec.kind.parse(
+                                UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end]))
+                        case .remainder(let from): parsed = spec.kind.parse(path.remainder(from: from))
+                        }
+                        guard let parsed else { return nil }
+                        value = parsed
+                        position += 1
+                    } else if let raw = query.items().first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
+                        guard let parsed = spec.kind.parse(raw) else { return nil }
+                        value = parsed
+                    } else if spec.optional {
+                        continue
+                    } else {
+                        return nil
                     }
-                    guard let parsed else { return nil }
-                    result[spec.name] = parsed
-                    position += 1
-                } else if let raw = query.items().first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
-                    guard let value = spec.kind.parse(raw) else { return nil }
-                    result[spec.name] = value
-                } else if !spec.optional {
-                    return nil
+                    (pairs.baseAddress! + found).initialize(to: (spec.name, value))
+                    found += 1
                 }
+                // A destination's param names are distinct (the validator refuses duplicates).
+                if found == 1 { return [pairs[0].0: pairs[0].1] }
+                return Dictionary(uniqueKeysWithValues: UnsafeBufferPointer(rebasing: pairs[0..<found]))
             }
-            return result
         }
     }
 
     /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
     /// probe of the node's table comparing length and the first 16 bytes held in the slot (and
     /// the rest of a longer literal in ``keys``).
-    func literalChild(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Node? {
+    func literalChild(_ node: Node, _ path: UnsafeBufferPointer<UInt8>, _ segment: RequestPath.Segment) -> Node? {
         guard node.slotBits > 0 else { return nil }
         let mask = 1 << Int(node.slotBits) - 1
         let base = Int(node.slotStart)
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        let (head, tail) = Self.words(bytes)
+        let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
+        let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
+        var slot = Int(truncatingIfNeeded: Self.hash(bytes, head: head, tail: tail)) & mask
         while true {
             let edge = edges[base + slot]
             if edge.length < 0 { return nil }
@@ -316,9 +359,19 @@ final class RouteTable: Sendable {
         }
     }
 
-    /// FNV-1a over the bytes (the table is built from the manifest, so its keys are not chosen
-    /// by whoever sends a URL; a crafted segment can only miss).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// A literal's hash: for up to 16 bytes, a multiply-mix of its two words (``words(_:)``) and
+    /// length; longer ones by FNV-1a over every byte, so literals sharing a long prefix still
+    /// spread over the table. The table is built from the manifest, so its keys are not chosen by
+    /// whoever sends a URL; a crafted segment can only miss.
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt64) -> UInt64 {
+        guard bytes.count <= 16 else { return fnv(bytes) }
+        var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ (hash >> 32) ^ tail) &* 0xD6E8_FEB8_6659_FD93
+        return hash ^ (hash >> 32)
+    }
+
+    /// FNV-1a over the bytes, for literals longer than 16 bytes.
+    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -407,7 +460,10 @@ final class RouteTable: Sendable {
                             keys.append(contentsOf: key)
                         }
                         var slot =
-                            key.withUnsafeBufferPointer { Int(truncatingIfNeeded: RouteTable.hash($0)) } & (size - 1)
+                            key.withUnsafeBufferPointer { bytes in
+                                let (head, tail) = RouteTable.words(bytes)
+                                return Int(truncatingIfNeeded: RouteTable.hash(bytes, head: head, tail: tail))
+                            } & (size - 1)
                         while edges[Int(out.slotStart) + slot].length >= 0 { slot = (slot + 1) & (size - 1) }
                         edges[Int(out.slotStart) + slot] = edge
                         // The child's copy is filled in once every node is final.

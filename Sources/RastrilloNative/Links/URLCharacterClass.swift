@@ -33,4 +33,28 @@ enum URLCharacterClass {
     }
 
     @inline(__always) static func has(_ byte: UInt8, _ mask: UInt8) -> Bool { classes(of: byte) & mask != 0 }
+
+    // The same sets as bits over ASCII (bit `b` of `low` for bytes below 64, bit `b - 64` of `high`
+    // above), for the URL reader's one-pass path: a membership test is a shift and a mask, with
+    // no branch per character class. A test checks every byte against ``classes(of:)``.
+
+    /// In a path: ``unreserved`` or ``pathExtra`` (`%` included; its escape is checked separately).
+    @inline(__always) static func isPathCharacter(_ byte: UInt8) -> Bool {
+        inSet(byte, low: 0x2FFF_FFF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    }
+
+    /// In a query or fragment: a path character or `?`.
+    @inline(__always) static func isQueryCharacter(_ byte: UInt8) -> Bool {
+        inSet(byte, low: 0xAFFF_FFF2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+    }
+
+    /// In a host label: ``host`` without `.` (letters, digits, `-`, `_`).
+    @inline(__always) static func isHostLabelCharacter(_ byte: UInt8) -> Bool {
+        inSet(byte, low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
+    }
+
+    @inline(__always) private static func inSet(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        let word = byte < 64 ? low : high
+        return byte < 128 && (word >> UInt64(byte & 63)) & 1 != 0
+    }
 }

@@ -19,6 +19,12 @@ import Testing
             #expect(URLCharacterClass.has(byte, URLCharacterClass.scheme) == scheme.contains(byte), "\(value)")
             #expect(URLCharacterClass.has(byte, URLCharacterClass.host) == host.contains(byte), "\(value)")
             #expect(URLCharacterClass.has(byte, URLCharacterClass.upper) == upper.contains(byte), "\(value)")
+            #expect(URLCharacterClass.isPathCharacter(byte) == unreserved.union(pathExtra).contains(byte), "\(value)")
+            #expect(
+                URLCharacterClass.isQueryCharacter(byte) == unreserved.union(pathExtra).union("?".utf8).contains(byte),
+                "\(value)")
+            #expect(
+                URLCharacterClass.isHostLabelCharacter(byte) == host.subtracting(".".utf8).contains(byte), "\(value)")
         }
     }
 }
