@@ -5,27 +5,38 @@ import Foundation
 /// uppercase where `crypto.randomUUID()` writes lowercase.
 enum BridgeUUID {
 
-    /// The UUID, or `nil` unless `utf8` is exactly the 36-character form.
+    /// The UUID, or `nil` unless `utf8` is exactly the 36-character form (the router's `uuid`
+    /// params are read with it too).
     static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
         let dash = UInt8(ascii: "-")
         guard utf8.count == 36, utf8[8] == dash, utf8[13] == dash, utf8[18] == dash, utf8[23] == dash else {
             return nil
         }
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
-            var cursor = 0
-            for byteIndex in 0..<16 {
-                // The dashes sit before bytes 4, 6, 8 and 10 (checked above).
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 { cursor += 1 }
-                guard let high = PercentDecoding.hexValue(utf8[cursor]),
-                    let low = PercentDecoding.hexValue(utf8[cursor + 1])
-                else { return false }
-                bytes[byteIndex] = high << 4 | low
-                cursor += 2
+        // The 32 digits as two 64-bit halves, four bits at a time; `invalid` collects a non-digit.
+        var invalid = false
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        @inline(__always) func accumulate(_ value: inout UInt64, _ range: Range<Int>) {
+            for index in range {
+                let byte = utf8[index]
+                let digit = byte &- UInt8(ascii: "0")
+                let letter = (byte | 0x20) &- UInt8(ascii: "a")
+                invalid = invalid || (digit >= 10 && letter >= 6)
+                value = value << 4 | UInt64(digit < 10 ? digit : letter &+ 10)
             }
-            return true
         }
-        return valid ? UUID(uuid: uuid) : nil
+        accumulate(&high, 0..<8)
+        accumulate(&high, 9..<13)
+        accumulate(&high, 14..<18)
+        accumulate(&low, 19..<23)
+        accumulate(&low, 24..<36)
+        guard !invalid else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            bytes.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        return UUID(uuid: uuid)
     }
 
     /// The lowercase 36-character form.

@@ -3,10 +3,10 @@ public struct LinkMatch: Sendable, Hashable {
     /// The destination's id.
     public let destination: String
     /// Params by name: path wildcards and present query params.
-    public let params: [String: LinkValue]
+    public let params: LinkParams
 
     /// Creates a match (the router makes these; tests and generated code compare against them).
-    public init(destination: String, params: [String: LinkValue]) {
+    public init(destination: String, params: LinkParams) {
         self.destination = destination
         self.params = params
     }

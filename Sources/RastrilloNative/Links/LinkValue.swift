@@ -96,31 +96,7 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses the 36-character 8-4-4-4-12 hex form (either case) without Foundation's scanner.
-    static func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
-        var out: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var ok = true
-        withUnsafeMutableBytes(of: &out) { raw in
-            var nibble = 0
-            for offset in 0..<36 {
-                let byte = bytes[offset]
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    if byte != UInt8(ascii: "-") {
-                        ok = false
-                        return
-                    }
-                    continue
-                }
-                guard let value = PercentDecoding.hexValue(byte) else {
-                    ok = false
-                    return
-                }
-                raw[nibble / 2] |= nibble % 2 == 0 ? value << 4 : value
-                nibble += 1
-            }
-        }
-        return ok ? UUID(uuid: out) : nil
-    }
+    static func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? { BridgeUUID.parse(bytes) }
 
     /// `-?(0|[1-9][0-9]*)` within ±(2^53 − 1), not `-0`.
     static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

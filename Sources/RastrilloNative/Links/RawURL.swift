@@ -121,28 +121,24 @@ public struct RawURL: Sendable, Hashable {
         // Host: labels of letters, digits, '-' and '_', each 1–63 bytes, not starting or ending with '-'.
         let hostStart = colon + 3
         var index = hostStart
-        var labelLength = 0
-        var previous = UInt8(ascii: ".")
-        var lastLabelStart = hostStart
+        var labelStart = hostStart
         var hasUpper = false
+        @inline(__always) func isLabel(_ start: Int, _ end: Int) -> Bool {
+            end > start && end - start <= 63 && bytes[start] != UInt8(ascii: "-") && bytes[end - 1] != UInt8(ascii: "-")
+        }
         while index < count {
             let byte = bytes[index]
             if URLCharacterClass.isHostLabelCharacter(byte) {
-                guard labelLength > 0 || byte != UInt8(ascii: "-"), labelLength < 63 else { return nil }
-                labelLength += 1
                 hasUpper = hasUpper || byte &- UInt8(ascii: "A") < 26
-            } else if byte == UInt8(ascii: ".") {
-                guard labelLength > 0, previous != UInt8(ascii: "-") else { return nil }
-                labelLength = 0
-                lastLabelStart = index + 1
+            } else if byte == UInt8(ascii: "."), isLabel(labelStart, index) {
+                labelStart = index &+ 1
             } else {
                 break
             }
-            previous = byte
-            index += 1
+            index &+= 1
         }
         // A last label starting with a digit may be an IPv4 address: the strict reader decides.
-        guard labelLength > 0, previous != UInt8(ascii: "-"), !isDigit(bytes[lastLabelStart]) else { return nil }
+        guard isLabel(labelStart, index), !isDigit(bytes[labelStart]) else { return nil }
         var spans = Spans(
             schemeEnd: colon, host: Spans.Host(range: hostStart..<index, hasUpper: hasUpper), path: 0..<0)
         if index < count, bytes[index] == UInt8(ascii: ":") {
@@ -191,6 +187,13 @@ public struct RawURL: Sendable, Hashable {
         _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, allowingQuestionMark: Bool, hasPercent: inout Bool
     ) -> Bool {
         while index < bytes.count {
+            // Eight bytes at a time while they are all lowercase letters, digits, '-', '.' or '/'.
+            while index &+ 8 <= bytes.count,
+                isPlainWord(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            {
+                index &+= 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             guard
                 allowingQuestionMark
@@ -206,6 +209,19 @@ public struct RawURL: Sendable, Hashable {
             index += 1
         }
         return true
+    }
+
+    /// Whether all eight bytes of `word` are lowercase letters, digits, `-`, `.` or `/` (the bulk
+    /// of most paths), tested together: adding `0x80 - c` to a byte below `0x80` sets its top bit
+    /// exactly when the byte is at least `c`, without a carry into the next byte.
+    @inline(__always) static func isPlainWord(_ word: UInt64) -> Bool {
+        let top: UInt64 = 0x8080_8080_8080_8080
+        guard word & top == 0 else { return false }
+        let atLeastA = word &+ 0x1F1F_1F1F_1F1F_1F1F  // ≥ 'a' (0x61)
+        let pastZ = word &+ 0x0505_0505_0505_0505  // ≥ '{' (0x7B)
+        let atLeastDash = word &+ 0x5353_5353_5353_5353  // ≥ '-' (0x2D)
+        let pastNine = word &+ 0x4646_4646_4646_4646  // ≥ ':' (0x3A)
+        return ((atLeastA & ~pastZ) | (atLeastDash & ~pastNine)) & top == top
     }
 
     /// The careful reader: every check, in an order that names the first problem.

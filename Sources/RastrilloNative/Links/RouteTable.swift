@@ -124,7 +124,7 @@ final class RouteTable: Sendable {
     struct Match {
         /// The index of the destination's ``Record``.
         let record: Int
-        let params: [String: LinkValue]
+        let params: LinkParams
         let exact: Bool
     }
 
@@ -290,14 +290,11 @@ final class RouteTable: Sendable {
 
         /// Typed params for the destination whose record is `index`, or `nil` when a value does not
         /// parse or a required one is missing.
-        mutating func typedParams(_ index: Int, _ path: RequestPath) -> [String: LinkValue]? {
+        mutating func typedParams(_ index: Int, _ path: RequestPath) -> LinkParams? {
             let first = index + 1
             let count = Int(table.records[index].paramCount)
-            if count == 0 { return [:] }
-            // The values are parsed first and the dictionary made once, from specialised code:
-            // `Dictionary(minimumCapacity:)` and `reserveCapacity` run unspecialised and look up the
-            // dictionary's generic metadata on every call (a third of this function's cost).
-            return withUnsafeTemporaryAllocation(of: (String, LinkValue).self, capacity: count) { pairs in
+            if count == 0 { return LinkParams() }
+            return withUnsafeTemporaryAllocation(of: LinkParams.Entry.self, capacity: count) { pairs in
                 var found = 0
                 defer { pairs.baseAddress!.deinitialize(count: found) }
                 var position = 0
@@ -324,12 +321,15 @@ final class RouteTable: Sendable {
                     } else {
                         return nil
                     }
-                    (pairs.baseAddress! + found).initialize(to: (spec.name, value))
+                    (pairs.baseAddress! + found).initialize(to: LinkParams.Entry(key: spec.name, value: value))
                     found += 1
                 }
                 // A destination's param names are distinct (the validator refuses duplicates).
-                if found == 1 { return [pairs[0].0: pairs[0].1] }
-                return Dictionary(uniqueKeysWithValues: UnsafeBufferPointer(rebasing: pairs[0..<found]))
+                switch found {
+                case 0: return LinkParams()
+                case 1: return LinkParams(key: pairs[0].key, value: pairs[0].value)
+                default: return LinkParams(entries: Array(pairs[0..<found]))
+                }
             }
         }
     }

@@ -167,6 +167,60 @@ import Testing
         #expect(throws: BridgeDecodingError.invalidUUID(pointer: "", text: text)) { try decode(text) }
     }
 
+    /// The 36-character form read the slow, obvious way: digit pairs through `UInt8(_:radix:)`.
+    static func reference(_ text: String) -> UUID? {
+        let characters = Array(text.utf8)
+        guard characters.count == 36 else { return nil }
+        var hex: [UInt8] = []
+        for (offset, byte) in characters.enumerated() {
+            if [8, 13, 18, 23].contains(offset) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard "0123456789abcdefABCDEF".utf8.contains(byte) else { return nil }
+                hex.append(byte)
+            }
+        }
+        let bytes = stride(from: 0, to: 32, by: 2).map {
+            UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+
+    @Test func mutatedTextAgreesWithTheReferenceReading() {
+        var generator = SeededGenerator(seed: 0x0000_D1FF_2026)
+        let alphabet = Array("0123456789abcdefABCDEFgG-x :%")
+        var accepted = 0
+        var refused = 0
+        for _ in 0..<4_000 {
+            let uuid = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var characters = Array(
+                UUID(
+                    uuid: (
+                        uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7], uuid[8], uuid[9],
+                        uuid[10], uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]
+                    )
+                ).uuidString)
+            if Bool.random(using: &generator) { characters = Array(String(characters).lowercased()) }
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                let offset = Int.random(in: 0..<characters.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: characters.remove(at: offset)
+                case 1: characters.insert(alphabet.randomElement(using: &generator)!, at: offset)
+                default: characters[offset] = alphabet.randomElement(using: &generator)!
+                }
+            }
+            let text = String(characters)
+            let expected = Self.reference(text)
+            #expect((try? decode(text)) == expected, "\(text)")
+            if expected == nil { refused += 1 } else { accepted += 1 }
+        }
+        #expect(accepted > 1_000 && refused > 1_000, "accepted \(accepted), refused \(refused)")
+    }
+
     @Test func roundTripsRandomUUIDs() throws {
         var generator = SeededGenerator(seed: 0xB51D6E)
         for _ in 0..<500 {

@@ -168,7 +168,9 @@ struct LinkRouterFuzzTests {
             guard let url = manifest.urlString(for: destination.id, params: params) else { continue }
             checked += 1
             let decision = Self.router.decide(url)
-            #expect(decision.match == LinkMatch(destination: destination.id, params: params), "\(url) → \(decision)")
+            #expect(
+                decision.match == LinkMatch(destination: destination.id, params: LinkParams(params)),
+                "\(url) → \(decision)")
         }
         #expect(checked > 2_000)
     }

@@ -8,7 +8,7 @@ struct LinkRouterMatchingTests {
     static let router = LinkRouter(manifest: ManifestFixtures.parityManifest)
     static let id = "6f1c2a7e-1b2c-4d3e-8f40-5a6b7c8d9e0f"
 
-    static func native(_ id: String, _ params: [String: LinkValue] = [:]) -> LinkDecision {
+    static func native(_ id: String, _ params: LinkParams = [:]) -> LinkDecision {
         .native(LinkMatch(destination: id, params: params))
     }
 
