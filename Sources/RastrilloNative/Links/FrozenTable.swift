@@ -12,9 +12,14 @@ struct FrozenTable<Element>: @unchecked Sendable {
     /// The number of elements.
     let count: Int
 
+    /// Copies `elements` into memory aligned to a 64-byte cache line, so the route table can
+    /// lay its entries out by line.
     init(_ elements: [Element]) {
         count = elements.count
-        base = .allocate(capacity: max(1, elements.count))
+        base = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, elements.count) * MemoryLayout<Element>.stride,
+            alignment: max(64, MemoryLayout<Element>.alignment)
+        ).bindMemory(to: Element.self, capacity: max(1, elements.count))
         elements.withUnsafeBufferPointer { source in
             if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
         }
@@ -34,6 +39,6 @@ struct FrozenTable<Element>: @unchecked Sendable {
     /// Frees the elements; called once, from the owner's `deinit`.
     func free() {
         base.deinitialize(count: count)
-        base.deallocate()
+        UnsafeMutableRawPointer(base).deallocate()
     }
 }

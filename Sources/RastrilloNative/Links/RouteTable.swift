@@ -22,7 +22,9 @@ final class RouteTable: Sendable {
         /// The node's literal edges: `edges[slotStart..<slotStart + 1 << slotBits]` is an
         /// open-addressing hash table (never full); `slotBits` is 0 when the node has none.
         var slotStart: Int32 = 0
-        /// The `{name}` child, or -1.
+        /// The `{name}` child: its index in ``RouteTable/nodes``; -1 when there is none; or, when
+        /// that child is a leaf holding one destination and nothing else, `-2 - record`, so
+        /// matching it reads no node.
         var wildcard: Int32 = -1
         /// `lists[listStart...]` holds, in order: the `terminalCount` destinations whose pattern
         /// ends here, the `restCount` subtree wildcards at this depth (each
@@ -30,27 +32,35 @@ final class RouteTable: Sendable {
         /// index of its ``Record``. A node whose list would be exactly one destination (most
         /// pattern ends) holds it in `listStart` itself, saving a memory access per match.
         var listStart: Int32 = 0
-        var slotBits: UInt8 = 0
+        /// Bits 0–5: `slotBits`; bit 7: whether the node has a `{$}` child.
+        var bits: UInt8 = 0
         /// A validated manifest has at most one of each (equal patterns conflict).
         var terminalCount: UInt8 = 0
         var restCount: UInt8 = 0
-        var hasEnd = false
+        /// In an ``Edge``'s copy of the node: the length of the edge's literal, 255 for 255 bytes
+        /// or more, 0 in an empty slot (literals are never empty). Unused in ``RouteTable/nodes``.
+        var literalLength: UInt8 = 0
+
+        var slotBits: Int { Int(bits & 0x3F) }
+        var hasEnd: Bool { bits & 0x80 != 0 }
 
         /// Whether ``listStart`` is the node's one destination rather than a position in `lists`.
         var holdsDestination: Bool { terminalCount == 1 && restCount == 0 && !hasEnd }
     }
 
-    /// One slot of a node's literal-edge hash table.
+    /// One slot of a node's literal-edge hash table: 32 bytes, so with the table 64-byte
+    /// aligned a slot never straddles two cache lines.
     struct Edge: Sendable {
-        /// The child node itself (a copy of its entry in ``RouteTable/nodes``).
+        /// The child node itself (a copy of its entry in ``RouteTable/nodes``), with the literal's
+        /// length in ``Node/literalLength`` (0 for an empty slot).
         var node = Node()
-        /// The literal's length in bytes, or -1 for an empty slot.
-        var length: Int32 = -1
         /// Bytes 0..<8 of the literal, little-endian, zero-padded.
         var head: UInt64 = 0
-        /// Bytes 8..<16 of the literal (zero-padded) when it has at most 16; otherwise where its
-        /// bytes start in ``RouteTable/keys``.
+        /// Bytes 8..<16 of the literal (zero-padded) when it has at most 16; otherwise where it
+        /// is kept in ``RouteTable/keys``: its length as four little-endian bytes, then its bytes.
         var tail: UInt64 = 0
+
+        var isEmpty: Bool { node.literalLength == 0 }
     }
 
     /// The first 16 bytes of `buffer[start..<end]` as ``words(_:)`` gives them, read with at most
@@ -166,6 +176,14 @@ final class RouteTable: Sendable {
             case .inAppBrowser: decision = .inAppBrowser
             case .inApp, .universalLink: decision = destination.presentation == .native ? .native : .web
             }
+            // A destination and its params share a 64-byte line when they fit in one (the table
+            // is 64-byte aligned): a match then reads one line of records.
+            let stride = MemoryLayout<Record>.stride
+            let group = (1 + destination.params.count) * stride
+            if 64 % stride == 0, group <= 64, (records.count * stride) % 64 + group > 64 {
+                records.append(
+                    Record(name: "", kind: .unsupported, optional: false, inPath: false, decision: .web, paramCount: 0))
+            }
             builder.insert(destination.pattern, records.count)
             records.append(
                 Record(
@@ -259,10 +277,18 @@ final class RouteTable: Sendable {
                 {
                     return found
                 }
-                if node.wildcard >= 0 {
+                if node.wildcard != -1 {
                     values[valueCount] = .segment(segment)
                     valueCount += 1
-                    if let found = walk(table.nodes[Int(node.wildcard)], index + 1, path) { return found }
+                    if node.wildcard >= 0 {
+                        if let found = walk(table.nodes[Int(node.wildcard)], index + 1, path) { return found }
+                    } else if index + 1 == path.count {
+                        // A leaf: what walking into it would do, without reading it.
+                        let record = Int(-2 - node.wildcard)
+                        if let params = typedParams(record, path) {
+                            return Match(record: record, params: params, exact: true)
+                        }
+                    }
                     valueCount -= 1
                 }
             } else if node.hasEnd {
@@ -339,20 +365,19 @@ final class RouteTable: Sendable {
     /// the rest of a longer literal in ``keys``).
     func literalChild(_ node: Node, _ path: UnsafeBufferPointer<UInt8>, _ segment: RequestPath.Segment) -> Node? {
         guard node.slotBits > 0 else { return nil }
-        let mask = 1 << Int(node.slotBits) - 1
+        let mask = 1 << node.slotBits - 1
         let base = Int(node.slotStart)
         let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
         let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
         var slot = Int(truncatingIfNeeded: Self.hash(bytes, head: head, tail: tail)) & mask
         while true {
             let edge = edges[base + slot]
-            if edge.length < 0 { return nil }
-            if Int(edge.length) == bytes.count, edge.head == head {
+            if edge.isEmpty { return nil }
+            if edge.node.literalLength == UInt8(min(bytes.count, 255)), edge.head == head {
                 if bytes.count <= 16 {
                     if edge.tail == tail { return edge.node }
-                } else {
-                    let start = Int(edge.tail)
-                    if bytes.elementsEqual(keys.buffer(start..<start + bytes.count)) { return edge.node }
+                } else if Self.longLiteral(at: Int(edge.tail), in: keys).elementsEqual(bytes) {
+                    return edge.node
                 }
             }
             slot = (slot + 1) & mask
@@ -368,6 +393,13 @@ final class RouteTable: Sendable {
         var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ (hash >> 32) ^ tail) &* 0xD6E8_FEB8_6659_FD93
         return hash ^ (hash >> 32)
+    }
+
+    /// The bytes of the literal longer than 16 bytes kept at `offset` in `keys` (its length first).
+    static func longLiteral(at offset: Int, in keys: FrozenTable<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let prefix = keys.buffer(offset..<offset + 4)
+        let length = Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
+        return keys.buffer(offset + 4..<offset + 4 + length)
     }
 
     /// FNV-1a over the bytes, for literals longer than 16 bytes.
@@ -432,6 +464,15 @@ final class RouteTable: Sendable {
             nodes[current].terminal.append(record)
         }
 
+        /// The destination of node `index` if it holds one and nothing else (no edges, wildcard,
+        /// subtree or `{$}`).
+        func leafDestination(_ index: Int) -> Int? {
+            let node = nodes[index]
+            guard node.literals.isEmpty, node.wildcard < 0, node.end < 0, node.rest.isEmpty, node.terminal.count == 1
+            else { return nil }
+            return node.terminal[0]
+        }
+
         func flatten() -> ([Node], [Edge], [UInt8], [Int32]) {
             var flat: [Node] = []
             var edges: [Edge] = []
@@ -441,22 +482,28 @@ final class RouteTable: Sendable {
             flat.reserveCapacity(nodes.count)
             for node in nodes {
                 var out = Node(wildcard: Int32(node.wildcard))
+                if node.wildcard >= 0, let leaf = leafDestination(node.wildcard) { out.wildcard = Int32(-2 - leaf) }
                 // Sorted only so the same manifest always lays out the same table.
                 let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
                     // At most two thirds full, so a probe ends quickly at an empty slot.
                     var size = 2
                     while size * 2 < sorted.count * 3 { size *= 2 }
+                    // Tables start on a 64-byte line (two slots), so a two-slot table is one line.
+                    if edges.count % 2 == 1 { edges.append(Edge()) }
                     out.slotStart = Int32(edges.count)
-                    out.slotBits = UInt8(size.trailingZeroBitCount)
+                    out.bits = UInt8(size.trailingZeroBitCount)
                     edges.append(contentsOf: repeatElement(Edge(), count: size))
                     for (key, child) in sorted {
+                        precondition(!key.isEmpty, "literal segments are never empty")
                         var edge = key.withUnsafeBufferPointer { bytes in
                             let (head, tail) = RouteTable.words(bytes)
-                            return Edge(length: Int32(key.count), head: head, tail: tail)
+                            return Edge(head: head, tail: tail)
                         }
+                        edge.node.literalLength = UInt8(min(key.count, 255))
                         if key.count > 16 {
                             edge.tail = UInt64(keys.count)
+                            keys.append(contentsOf: withUnsafeBytes(of: UInt32(key.count).littleEndian, Array.init))
                             keys.append(contentsOf: key)
                         }
                         var slot =
@@ -464,7 +511,7 @@ final class RouteTable: Sendable {
                                 let (head, tail) = RouteTable.words(bytes)
                                 return Int(truncatingIfNeeded: RouteTable.hash(bytes, head: head, tail: tail))
                             } & (size - 1)
-                        while edges[Int(out.slotStart) + slot].length >= 0 { slot = (slot + 1) & (size - 1) }
+                        while !edges[Int(out.slotStart) + slot].isEmpty { slot = (slot + 1) & (size - 1) }
                         edges[Int(out.slotStart) + slot] = edge
                         // The child's copy is filled in once every node is final.
                         pending.append((Int(out.slotStart) + slot, child))
@@ -475,7 +522,7 @@ final class RouteTable: Sendable {
                     "equal patterns conflict in a validated manifest")
                 out.terminalCount = UInt8(node.terminal.count)
                 out.restCount = UInt8(node.rest.count)
-                out.hasEnd = node.end >= 0
+                if node.end >= 0 { out.bits |= 0x80 }
                 if out.holdsDestination {
                     out.listStart = Int32(node.terminal[0])
                 } else {
@@ -486,7 +533,11 @@ final class RouteTable: Sendable {
                 }
                 flat.append(out)
             }
-            for (slot, child) in pending { edges[slot].node = flat[child] }
+            for (slot, child) in pending {
+                let length = edges[slot].node.literalLength
+                edges[slot].node = flat[child]
+                edges[slot].node.literalLength = length
+            }
             return (flat, edges, keys, lists)
         }
     }

@@ -97,7 +97,7 @@ struct LinkRouterMatchingTests {
         #expect(router.decide("https://app.example.com/b") == .web(nil))
     }
 
-    /// Literals of every length from 1 to 40 bytes that share prefixes (so they differ only after byte
+    /// Literals of every length from 1 to 40 bytes (and of 254–300) that share prefixes (so they differ only after byte
     /// 8 or 16, where the route table's inline comparison changes words), plus non-ASCII ones: each
     /// routes to its own destination, and every one-byte change, truncation or extension of it does not.
     @Test("literals of every length match exactly, byte for byte")
@@ -106,6 +106,8 @@ struct LinkRouterMatchingTests {
         var literals = (1...40).map { String(alphabet[0..<$0]) }
         literals += (1...40).map { String(alphabet[0..<$0]) + "_" }
         literals += ["é", "aé", "abcdefghijklmné", "abcdefghijklmnopé", String(repeating: "é", count: 12)]
+        // Around 255 bytes, where the table stops holding a literal's exact length inline.
+        literals += [254, 255, 256, 300].map { String(String(repeating: "abcdefghij", count: 30).prefix($0)) }
         var entries: [String] = []
         for (index, literal) in literals.enumerated() {
             entries.append(ManifestFixtures.destination("top\(index)", "/\(literal)"))
