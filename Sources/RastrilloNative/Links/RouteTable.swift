@@ -7,14 +7,17 @@
 /// as ServeMux's routing tree does; a destination whose params do not parse as
 /// their types does not match, and the walk backtracks to the next candidate.
 ///
-/// The trie is flat and laid out so that a lookup in a large manifest touches
-/// few cache lines: a node's literal edges form a small open-addressing hash
-/// table whose slots hold the edge itself — the first 16 bytes of the literal
-/// (so most edges are compared without another memory access; Go and
-/// JavaScript compare strings by bytes too) and a copy of the child node (so
-/// following the edge reads nothing else) —, a node's destinations and subtree
-/// wildcards sit in one list, and each destination's record is followed by its
-/// param specs. No string is made for a segment unless it becomes a param.
+/// The trie is flat and laid out by cache line, so that a lookup in a large
+/// manifest touches few of them: a node's literal edges form a small
+/// open-addressing hash table of 32-byte slots (a 64-byte-aligned table never
+/// splits a slot across two lines) holding the edge itself — the first 16 bytes
+/// of the literal (so most edges are compared without another memory access;
+/// Go and JavaScript compare strings by bytes too) and a copy of the child node
+/// (so following the edge reads nothing else) —; a `{name}` child that is a
+/// plain leaf is matched from its parent without reading it; a node's
+/// destinations and subtree wildcards sit in one list; and each destination's
+/// record is followed by its param specs, on one line when they fit. No string
+/// is made for a segment unless it becomes a param.
 /// Immutable after `init`, so sharing one instance across threads is safe.
 final class RouteTable: Sendable {
     /// One trie node in 16 bytes (four to a cache line).
