@@ -30,6 +30,9 @@ struct FrozenTable<Element>: @unchecked Sendable {
         return base[index]
     }
 
+    /// The first element's address, for tables read at a computed stride.
+    var rawBase: UnsafeRawPointer { UnsafeRawPointer(base) }
+
     /// The elements `range` as a buffer (valid while the owner lives).
     @inline(__always) func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
         assert(range.lowerBound >= 0 && range.upperBound <= count, "route table range out of bounds")

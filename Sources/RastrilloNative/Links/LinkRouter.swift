@@ -60,6 +60,13 @@ public struct LinkRouter: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// A router whose route table keeps no copies of destinations in its edges (see
+    /// `RouteTable.Leaf`), for tests that compare both ways.
+    init(manifest: AppManifest, leafCopies: Bool) {
+        self.compiled = CompiledRoutes(manifest: manifest, leafCopies: leafCopies)
+        self.diagnostics = .ignore
+    }
+
     private init(compiled: CompiledRoutes, diagnostics: RefusalDiagnostics) {
         self.compiled = compiled
         self.diagnostics = diagnostics
@@ -122,9 +129,9 @@ final class CompiledRoutes: Sendable {
         let port: Int
     }
 
-    init(manifest: AppManifest) {
+    init(manifest: AppManifest, leafCopies: Bool = true) {
         self.manifest = manifest
-        self.table = RouteTable(manifest: manifest)
+        self.table = RouteTable(manifest: manifest, leafCopies: leafCopies)
         var names: [UInt8] = []
         let schemeNames = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes).sorted()
@@ -236,9 +243,10 @@ final class CompiledRoutes: Sendable {
                 query = .unparsed(rawQuery.map { String(decoding: $0, as: UTF8.self) })
             }
             guard let found = table.match(path, query: &query) else { return .web(nil) }
-            let record = table.records[found.record]
-            let match = LinkMatch(destination: record.name, params: found.params)
-            switch record.decision {
+            // The edge slot's copy when the match used one: the records are then not read at all.
+            let name = found.leaf?.pointee.name ?? table.records[found.record].name
+            let match = LinkMatch(destination: name, params: found.params)
+            switch found.leaf?.pointee.decision ?? table.records[found.record].decision {
             case .native: return .native(match)
             case .web: return .web(match)
             case .inAppBrowser: return .inAppBrowser(match)

@@ -13,7 +13,10 @@
 /// splits a slot across two lines) holding the edge itself — the first 16 bytes
 /// of the literal (so most edges are compared without another memory access;
 /// Go and JavaScript compare strings by bytes too) and a copy of the child node
-/// (so following the edge reads nothing else) —; a `{name}` child that is a
+/// (so following the edge reads nothing else) —; in a table whose edges lead to
+/// destinations, each slot is a whole line and also holds a copy of the
+/// destination its child completes (id, decision, and its param when it has one
+/// path param), so a typical match reads no record; a `{name}` child that is a
 /// plain leaf is matched from its parent without reading it; a node's
 /// destinations and subtree wildcards sit in one list; and each destination's
 /// record is followed by its param specs, on one line when they fit. No string
@@ -35,7 +38,8 @@ final class RouteTable: Sendable {
         /// index of its ``Record``. A node whose list would be exactly one destination (most
         /// pattern ends) holds it in `listStart` itself, saving a memory access per match.
         var listStart: Int32 = 0
-        /// Bits 0–5: `slotBits`; bit 7: whether the node has a `{$}` child.
+        /// Bits 0–5: `slotBits`; bit 6: the table is in ``RouteTable/leafEdges`` rather than
+        /// ``RouteTable/edges``; bit 7: whether the node has a `{$}` child.
         var bits: UInt8 = 0
         /// A validated manifest has at most one of each (equal patterns conflict).
         var terminalCount: UInt8 = 0
@@ -45,6 +49,7 @@ final class RouteTable: Sendable {
         var literalLength: UInt8 = 0
 
         var slotBits: Int { Int(bits & 0x3F) }
+        var hasLeafSlots: Bool { bits & 0x40 != 0 }
         var hasEnd: Bool { bits & 0x80 != 0 }
 
         /// Whether ``listStart`` is the node's one destination rather than a position in `lists`.
@@ -52,7 +57,8 @@ final class RouteTable: Sendable {
     }
 
     /// One slot of a node's literal-edge hash table: 32 bytes, so with the table 64-byte
-    /// aligned a slot never straddles two cache lines.
+    /// aligned a slot never straddles two cache lines. (In a table of ``LeafEdge`` slots, the
+    /// first half of each.)
     struct Edge: Sendable {
         /// The child node itself (a copy of its entry in ``RouteTable/nodes``), with the literal's
         /// length in ``Node/literalLength`` (0 for an empty slot).
@@ -64,6 +70,33 @@ final class RouteTable: Sendable {
         var tail: UInt64 = 0
 
         var isEmpty: Bool { node.literalLength == 0 }
+    }
+
+    /// A slot of a table whose edges lead to destinations: the edge, then a copy of the
+    /// destination its child completes — 64 bytes, one cache line, so a match ending at the
+    /// child reads nothing else.
+    struct LeafEdge: Sendable {
+        var edge = Edge()
+        var leaf = Leaf()
+    }
+
+    /// The destination an edge's child completes — the child's own destination, else the one
+    /// of its `{name}` child when that is a plain leaf, else its one subtree wildcard's — copied
+    /// from ``RouteTable/records`` into the edge's slot. It describes the destination's param
+    /// when that is its only one and a path param.
+    struct Leaf: Sendable {
+        /// The destination's id.
+        var name = ""
+        /// The only param's type (when ``paramBits`` says there is one in the path).
+        var kind = LinkValue.Kind.unsupported
+        /// The destination's record, or -1 when the child completes none.
+        var record: Int32 = -1
+        /// The only param's name, as an index into ``RouteTable/paramNames``.
+        var paramName: UInt16 = 0
+        var decision = Record.Decision.web
+        /// Bit 0: the destination has no params; bit 1: it has exactly one, a path param
+        /// (described here); neither: read ``RouteTable/records``.
+        var paramBits: UInt8 = 0
     }
 
     /// The first 16 bytes of `buffer[start..<end]` as ``words(_:)`` gives them, read with at most
@@ -131,12 +164,15 @@ final class RouteTable: Sendable {
         let paramCount: UInt16
     }
 
-    /// A successful match: the destination index, its typed params, and whether
-    /// the match is exact in ServeMux's sense (a subtree wildcard did not swallow
-    /// a non-empty remainder).
+    /// A successful match: the destination's record index (and its copy in the edge that led
+    /// to it, when there is one), its typed params, and whether the match is exact in
+    /// ServeMux's sense (a subtree wildcard did not swallow a non-empty remainder).
     struct Match {
         /// The index of the destination's ``Record``.
         let record: Int
+        /// The destination's copy in an edge slot, when the match used it (read its name and
+        /// decision there rather than in ``RouteTable/records``).
+        let leaf: UnsafePointer<Leaf>?
         let params: LinkParams
         let exact: Bool
     }
@@ -162,14 +198,20 @@ final class RouteTable: Sendable {
     let nodes: FrozenTable<Node>
     /// Every node's literal-edge hash table, one after another.
     let edges: FrozenTable<Edge>
+    /// The tables of nodes with an edge to a destination (see ``LeafEdge``), one after another.
+    let leafEdges: FrozenTable<LeafEdge>
     /// The bytes of literals longer than 16 bytes.
     let keys: FrozenTable<UInt8>
     /// Every node's destinations and subtree wildcards (see ``Node/listStart``).
     let lists: FrozenTable<Int32>
     /// Each destination's record followed by its params' records, in manifest order.
     let records: FrozenTable<Record>
+    /// Every param name, once (``Leaf/paramName`` indexes it).
+    let paramNames: FrozenTable<String>
 
-    init(manifest: AppManifest) {
+    /// Builds the table; `leafCopies: false` copies no destination into edge slots, so every
+    /// match reads ``records`` (the tests hold both ways to the same decisions).
+    init(manifest: AppManifest, leafCopies: Bool = true) {
         var records: [Record] = []
         var builder = Builder()
         for destination in manifest.destinations {
@@ -205,7 +247,74 @@ final class RouteTable: Sendable {
                         inPath: param.inPath, decision: decision, paramCount: 0))
             }
         }
-        let (nodes, edges, keys, lists) = builder.flatten()
+        var (nodes, built, keys, lists, children) = builder.flatten()
+        let paramNames = Set(manifest.destinations.flatMap { $0.params.map(\.name) }).sorted()
+        let paramIndex = Dictionary(uniqueKeysWithValues: paramNames.enumerated().map { ($1, UInt16($0)) })
+        // The destination each edge's child completes, copied for the edge.
+        var leaves = [Leaf?](repeating: nil, count: built.count)
+        for (slot, child) in children where leafCopies {
+            let node = nodes[child]
+            let record: Int
+            if node.holdsDestination {
+                record = Int(node.listStart)
+            } else if node.wildcard <= -2 {
+                record = Int(-2 - node.wildcard)
+            } else if node.terminalCount == 0, node.restCount == 1 {
+                record = Int(lists[Int(node.listStart)] >> 1)
+            } else {
+                continue
+            }
+            let destination = records[record]
+            var leaf = Leaf(name: destination.name, record: Int32(record), decision: destination.decision)
+            if destination.paramCount == 0 {
+                leaf.paramBits = 1
+            } else if destination.paramCount == 1, records[record + 1].inPath,
+                let name = paramIndex[records[record + 1].name]
+            {
+                leaf.paramBits = 2
+                leaf.kind = records[record + 1].kind
+                leaf.paramName = name
+            }
+            leaves[slot] = leaf
+        }
+        // Tables with a copy in any slot take 64-byte slots; the others keep 32-byte ones.
+        var edges: [Edge] = []
+        var leafEdges: [LeafEdge] = []
+        var moved = [Int](repeating: -1, count: built.count)
+        var movedToLeafEdges = [Bool](repeating: false, count: built.count)
+        for index in nodes.indices where nodes[index].slotBits > 0 {
+            let start = Int(nodes[index].slotStart)
+            let range = start..<start + 1 << nodes[index].slotBits
+            if range.contains(where: { leaves[$0] != nil }) {
+                nodes[index].slotStart = Int32(leafEdges.count)
+                nodes[index].bits |= 0x40
+                for old in range {
+                    moved[old] = leafEdges.count
+                    movedToLeafEdges[old] = true
+                    leafEdges.append(LeafEdge(edge: built[old], leaf: leaves[old] ?? Leaf()))
+                }
+            } else {
+                // Tables start on a 64-byte line (two slots), so a two-slot table is one line.
+                if edges.count % 2 == 1 { edges.append(Edge()) }
+                nodes[index].slotStart = Int32(edges.count)
+                for old in range {
+                    moved[old] = edges.count
+                    edges.append(built[old])
+                }
+            }
+        }
+        // Each slot holds a copy of its child, made once every node and table is final.
+        for (slot, child) in children {
+            var copy = nodes[child]
+            copy.literalLength = built[slot].node.literalLength
+            if movedToLeafEdges[slot] {
+                leafEdges[moved[slot]].edge.node = copy
+            } else {
+                edges[moved[slot]].node = copy
+            }
+        }
+        self.paramNames = FrozenTable(paramNames)
+        self.leafEdges = FrozenTable(leafEdges)
         self.nodes = FrozenTable(nodes)
         self.edges = FrozenTable(edges)
         self.keys = FrozenTable(keys)
@@ -216,9 +325,11 @@ final class RouteTable: Sendable {
     deinit {
         nodes.free()
         edges.free()
+        leafEdges.free()
         keys.free()
         lists.free()
         records.free()
+        paramNames.free()
     }
 
     /// The most specific destination matching `path` (and `query`) whose values parse, with ServeMux's
@@ -228,10 +339,10 @@ final class RouteTable: Sendable {
             var lookup = Lookup(table: self, values: values, query: query)
             defer { query = lookup.query }
             let root = nodes[0]
-            let found = lookup.walk(root, 0, path)
+            let found = lookup.walk(root, nil, 0, path)
             if found?.exact != true, !path.endsWithSlash, path.count > 0 {
                 lookup.valueCount = 0
-                if let redirected = lookup.walk(root, 0, path.withTrailingSlash()), redirected.exact {
+                if let redirected = lookup.walk(root, nil, 0, path.withTrailingSlash()), redirected.exact {
                     return redirected
                 }
             }
@@ -258,25 +369,23 @@ final class RouteTable: Sendable {
             self.query = query
         }
 
-        mutating func walk(_ node: Node, _ index: Int, _ path: RequestPath) -> Match? {
+        /// Matches `path` from segment `index` on at `node`, reached through an edge whose slot
+        /// holds `via` (`nil` at the root, at a `{name}` child, and for 32-byte slots).
+        mutating func walk(_ node: Node, _ via: UnsafePointer<Leaf>?, _ index: Int, _ path: RequestPath) -> Match? {
             if index == path.count {
                 if node.holdsDestination {
-                    let record = Int(node.listStart)
-                    guard let params = typedParams(record, path) else { return nil }
-                    return Match(record: record, params: params, exact: true)
+                    return resolve(Int(node.listStart), via, path, exact: true)
                 }
                 for offset in 0..<Int(node.terminalCount) {
                     let record = Int(table.lists[Int(node.listStart) + offset])
-                    if let params = typedParams(record, path) {
-                        return Match(record: record, params: params, exact: true)
-                    }
+                    if let found = resolve(record, via, path, exact: true) { return found }
                 }
                 return nil
             }
             if index < path.segments.count {
                 let segment = path.segments[index]
                 if let child = table.literalChild(node, path.bytes, segment),
-                    let found = walk(child, index + 1, path)
+                    let found = walk(child.node, child.leaf, index + 1, path)
                 {
                     return found
                 }
@@ -284,19 +393,16 @@ final class RouteTable: Sendable {
                     values[valueCount] = .segment(segment)
                     valueCount += 1
                     if node.wildcard >= 0 {
-                        if let found = walk(table.nodes[Int(node.wildcard)], index + 1, path) { return found }
+                        if let found = walk(table.nodes[Int(node.wildcard)], nil, index + 1, path) { return found }
                     } else if index + 1 == path.count {
                         // A leaf: what walking into it would do, without reading it.
-                        let record = Int(-2 - node.wildcard)
-                        if let params = typedParams(record, path) {
-                            return Match(record: record, params: params, exact: true)
-                        }
+                        if let found = resolve(Int(-2 - node.wildcard), via, path, exact: true) { return found }
                     }
                     valueCount -= 1
                 }
             } else if node.hasEnd {
                 let end = table.lists[Int(node.listStart) + Int(node.terminalCount) + Int(node.restCount)]
-                if let found = walk(table.nodes[Int(end)], index + 1, path) { return found }
+                if let found = walk(table.nodes[Int(end)], nil, index + 1, path) { return found }
             }
             guard node.restCount > 0 else { return nil }
             let exact = index == path.segments.count
@@ -309,12 +415,36 @@ final class RouteTable: Sendable {
                     values[valueCount] = .remainder(from: index)
                     valueCount += 1
                 }
-                if let params = typedParams(record, path) {
-                    return Match(record: record, params: params, exact: exact)
-                }
+                if let found = resolve(record, via, path, exact: exact) { return found }
                 if named { valueCount -= 1 }
             }
             return nil
+        }
+
+        /// The match of destination `record` if its params parse: from its copy `via` when that
+        /// is this destination's and describes all its params, else from ``RouteTable/records``.
+        mutating func resolve(_ record: Int, _ via: UnsafePointer<Leaf>?, _ path: RequestPath, exact: Bool) -> Match? {
+            if let via, Int(via.pointee.record) == record {
+                if via.pointee.paramBits & 1 != 0 {
+                    return Match(record: record, leaf: via, params: LinkParams(), exact: exact)
+                }
+                if via.pointee.paramBits & 2 != 0 {
+                    guard valueCount > 0, let value = parse(values[0], as: via.pointee.kind, path) else { return nil }
+                    let params = LinkParams(key: table.paramNames[Int(via.pointee.paramName)], value: value)
+                    return Match(record: record, leaf: via, params: params, exact: exact)
+                }
+            }
+            guard let params = typedParams(record, path) else { return nil }
+            return Match(record: record, leaf: nil, params: params, exact: exact)
+        }
+
+        /// A captured value parsed as `kind`.
+        func parse(_ value: Value, as kind: LinkValue.Kind, _ path: RequestPath) -> LinkValue? {
+            switch value {
+            case .segment(let segment):
+                return kind.parse(UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end]))
+            case .remainder(let from): return kind.parse(path.remainder(from: from))
+            }
         }
 
         /// Typed params for the destination whose record is `index`, or `nil` when a value does not
@@ -331,15 +461,9 @@ final class RouteTable: Sendable {
                     let spec = table.records[specIndex]
                     let value: LinkValue
                     if spec.inPath {
-                        guard position < valueCount else { return nil }
-                        let parsed: LinkValue?
-                        switch values[position] {
-                        case .segment(let segment):
-                            parsed = spec.kind.parse(
-                                UnsafeBufferPointer(rebasing: path.bytes[segment.start..<segment.end]))
-                        case .remainder(let from): parsed = spec.kind.parse(path.remainder(from: from))
+                        guard position < valueCount, let parsed = parse(values[position], as: spec.kind, path) else {
+                            return nil
                         }
-                        guard let parsed else { return nil }
                         value = parsed
                         position += 1
                     } else if let raw = query.items().first(where: { $0.0.utf8.elementsEqual(spec.name.utf8) })?.1 {
@@ -363,29 +487,41 @@ final class RouteTable: Sendable {
         }
     }
 
-    /// The child of `node` for the literal segment `bytes`: one hash of the bytes, then a
-    /// probe of the node's table comparing length and the first 16 bytes held in the slot (and
-    /// the rest of a longer literal in ``keys``).
-    func literalChild(_ node: Node, _ path: UnsafeBufferPointer<UInt8>, _ segment: RequestPath.Segment) -> Node? {
+    /// The child of `node` for the literal segment `bytes`, and the copy of the destination it
+    /// completes when its slot holds one: one hash of the bytes, then a probe of the node's
+    /// table comparing length and the first 16 bytes held in the slot (and the rest of a longer
+    /// literal in ``keys``).
+    func literalChild(
+        _ node: Node, _ path: UnsafeBufferPointer<UInt8>, _ segment: RequestPath.Segment
+    ) -> (node: Node, leaf: UnsafePointer<Leaf>?)? {
         guard node.slotBits > 0 else { return nil }
         let mask = 1 << node.slotBits - 1
-        let base = Int(node.slotStart)
+        // Both kinds of slot start with an `Edge`; only the stride differs.
+        let leafSlots = node.hasLeafSlots
+        let stride = leafSlots ? MemoryLayout<LeafEdge>.stride : MemoryLayout<Edge>.stride
+        let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * stride
         let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
         let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
         var slot = Int(truncatingIfNeeded: Self.hash(bytes, head: head, tail: tail)) & mask
         while true {
-            let edge = edges[base + slot]
-            if edge.isEmpty { return nil }
-            if edge.node.literalLength == UInt8(min(bytes.count, 255)), edge.head == head {
-                if bytes.count <= 16 {
-                    if edge.tail == tail { return edge.node }
-                } else if Self.longLiteral(at: Int(edge.tail), in: keys).elementsEqual(bytes) {
-                    return edge.node
-                }
+            let address = base + slot * stride
+            let edge = address.assumingMemoryBound(to: Edge.self)
+            if edge.pointee.isEmpty { return nil }
+            if edge.pointee.node.literalLength == UInt8(min(bytes.count, 255)), edge.pointee.head == head,
+                bytes.count <= 16
+                    ? edge.pointee.tail == tail
+                    : Self.longLiteral(at: Int(edge.pointee.tail), in: keys).elementsEqual(bytes)
+            {
+                let leaf = leafSlots ? (address + Self.leafOffset).assumingMemoryBound(to: Leaf.self) : nil
+                return (edge.pointee.node, leaf)
             }
             slot = (slot + 1) & mask
         }
     }
+
+    /// Where ``LeafEdge/leaf`` sits in a slot: right after the 32-byte edge (a test holds it to
+    /// `MemoryLayout<LeafEdge>.offset(of: \.leaf)`; a constant here, read on every probe).
+    @inline(__always) static var leafOffset: Int { MemoryLayout<Edge>.stride }
 
     /// A literal's hash: for up to 16 bytes, a multiply-mix of its two words (``words(_:)``) and
     /// length; longer ones by FNV-1a over every byte, so literals sharing a long prefix still
@@ -476,7 +612,9 @@ final class RouteTable: Sendable {
             return node.terminal[0]
         }
 
-        func flatten() -> ([Node], [Edge], [UInt8], [Int32]) {
+        /// The flat nodes, every node's edge table (slots hold the literal, not yet the child's
+        /// copy), the long literals, the lists, and which child each slot leads to.
+        func flatten() -> ([Node], [Edge], [UInt8], [Int32], [(slot: Int, child: Int)]) {
             var flat: [Node] = []
             var edges: [Edge] = []
             var keys: [UInt8] = []
@@ -492,8 +630,6 @@ final class RouteTable: Sendable {
                     // At most two thirds full, so a probe ends quickly at an empty slot.
                     var size = 2
                     while size * 2 < sorted.count * 3 { size *= 2 }
-                    // Tables start on a 64-byte line (two slots), so a two-slot table is one line.
-                    if edges.count % 2 == 1 { edges.append(Edge()) }
                     out.slotStart = Int32(edges.count)
                     out.bits = UInt8(size.trailingZeroBitCount)
                     edges.append(contentsOf: repeatElement(Edge(), count: size))
@@ -516,7 +652,7 @@ final class RouteTable: Sendable {
                             } & (size - 1)
                         while !edges[Int(out.slotStart) + slot].isEmpty { slot = (slot + 1) & (size - 1) }
                         edges[Int(out.slotStart) + slot] = edge
-                        // The child's copy is filled in once every node is final.
+                        // The child's copy is filled in once every node and table is final.
                         pending.append((Int(out.slotStart) + slot, child))
                     }
                 }
@@ -536,12 +672,7 @@ final class RouteTable: Sendable {
                 }
                 flat.append(out)
             }
-            for (slot, child) in pending {
-                let length = edges[slot].node.literalLength
-                edges[slot].node = flat[child]
-                edges[slot].node.literalLength = length
-            }
-            return (flat, edges, keys, lists)
+            return (flat, edges, keys, lists, pending)
         }
     }
 }
