@@ -25,8 +25,9 @@
 final class RouteTable: Sendable {
     /// One trie node in 16 bytes (four to a cache line).
     struct Node: Sendable {
-        /// The node's literal edges: `edges[slotStart..<slotStart + 1 << slotBits]` is an
-        /// open-addressing hash table (never full); `slotBits` is 0 when the node has none.
+        /// The node's literal edges: `edges[slotStart..<slotStart + 1 << slotBits]` (in
+        /// ``RouteTable/leafEdges`` when ``hasLeafSlots``) is an open-addressing hash table
+        /// (never full); `slotBits` is 0 when the node has none.
         var slotStart: Int32 = 0
         /// The `{name}` child: its index in ``RouteTable/nodes``; -1 when there is none; or, when
         /// that child is a leaf holding one destination and nothing else, `-2 - record`, so
