@@ -86,7 +86,7 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
                     value.isFinite
                 else { return nil }
                 return .double(value)
-            case .uuid: return LinkValue.parseUUID(bytes).map(LinkValue.uuid)
+            case .uuid: return BridgeUUID.parse(bytes).map(LinkValue.uuid)
             case .stringEnum(let cases):
                 let text = String(decoding: bytes, as: UTF8.self)
                 return cases.contains(UTF8Key(text)) ? .string(text) : nil
@@ -94,9 +94,6 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
-
-    /// Parses the 36-character 8-4-4-4-12 hex form (either case) without Foundation's scanner.
-    static func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? { BridgeUUID.parse(bytes) }
 
     /// `-?(0|[1-9][0-9]*)` within ±(2^53 − 1), not `-0`.
     static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

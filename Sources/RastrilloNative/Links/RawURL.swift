@@ -98,8 +98,8 @@ public struct RawURL: Sendable, Hashable {
 
     /// Reads `bytes` with the same checks and refusals as ``read(_:)``, giving offsets instead of strings.
     ///
-    /// The common shape is read by ``scanCommon(_:)`` in one pass; whatever it is unsure of goes
-    /// to ``scanStrict(_:)``, which alone decides refusals.
+    /// The common shape is read by ``scanCommon(_:schemeEnd:)`` in one pass; whatever it is unsure
+    /// of goes to ``scanStrict(_:)``, which alone decides refusals.
     /// `schemeEnd` is ``leadingSchemeEnd(_:)`` of `bytes` when the caller has it already.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, schemeEnd: Int? = nil) -> Result<Spans, LinkRefusal> {
         if let spans = scanCommon(bytes, schemeEnd: schemeEnd) { return .success(spans) }

@@ -250,7 +250,12 @@ final class RouteTable: Sendable {
         }
         var (nodes, built, keys, lists, children) = builder.flatten()
         let paramNames = Set(manifest.destinations.flatMap { $0.params.map(\.name) }).sorted()
-        let paramIndex = Dictionary(uniqueKeysWithValues: paramNames.enumerated().map { ($1, UInt16($0)) })
+        // A name past the 65,536th (which no real manifest reaches) is simply not copied: its
+        // destinations are matched from the records.
+        let paramIndex = Dictionary(
+            uniqueKeysWithValues: paramNames.enumerated().compactMap { index, name in
+                UInt16(exactly: index).map { (name, $0) }
+            })
         // The destination each edge's child completes, copied for the edge.
         var leaves = [Leaf?](repeating: nil, count: built.count)
         for (slot, child) in children where leafCopies {
@@ -281,8 +286,8 @@ final class RouteTable: Sendable {
         // Tables with a copy in any slot take 64-byte slots; the others keep 32-byte ones.
         var edges: [Edge] = []
         var leafEdges: [LeafEdge] = []
-        var moved = [Int](repeating: -1, count: built.count)
-        var movedToLeafEdges = [Bool](repeating: false, count: built.count)
+        // Where each slot of `built` went: which array, and its index there.
+        var moved = [(toLeafEdges: Bool, index: Int)](repeating: (false, -1), count: built.count)
         for index in nodes.indices where nodes[index].slotBits > 0 {
             let start = Int(nodes[index].slotStart)
             let range = start..<start + 1 << nodes[index].slotBits
@@ -290,8 +295,7 @@ final class RouteTable: Sendable {
                 nodes[index].slotStart = Int32(leafEdges.count)
                 nodes[index].bits |= 0x40
                 for old in range {
-                    moved[old] = leafEdges.count
-                    movedToLeafEdges[old] = true
+                    moved[old] = (true, leafEdges.count)
                     leafEdges.append(LeafEdge(edge: built[old], leaf: leaves[old] ?? Leaf()))
                 }
             } else {
@@ -299,7 +303,7 @@ final class RouteTable: Sendable {
                 if edges.count % 2 == 1 { edges.append(Edge()) }
                 nodes[index].slotStart = Int32(edges.count)
                 for old in range {
-                    moved[old] = edges.count
+                    moved[old] = (false, edges.count)
                     edges.append(built[old])
                 }
             }
@@ -308,10 +312,10 @@ final class RouteTable: Sendable {
         for (slot, child) in children {
             var copy = nodes[child]
             copy.literalLength = built[slot].node.literalLength
-            if movedToLeafEdges[slot] {
-                leafEdges[moved[slot]].edge.node = copy
+            if moved[slot].toLeafEdges {
+                leafEdges[moved[slot].index].edge.node = copy
             } else {
-                edges[moved[slot]].node = copy
+                edges[moved[slot].index].node = copy
             }
         }
         self.paramNames = FrozenTable(paramNames)
