@@ -60,8 +60,9 @@ public struct LinkRouter: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// A router whose route table keeps no copies of destinations in its edges (see
-    /// `RouteTable.Leaf`), for tests that compare both ways.
+    /// A router whose route table, with `leafCopies: false`, keeps no copies of destinations in
+    /// its edges (see `RouteTable.Leaf`) and no `{name}` child in place of its parent (see
+    /// `RouteTable.Node.entersWildcard`), for tests that compare both ways.
     init(manifest: AppManifest, leafCopies: Bool) {
         self.compiled = CompiledRoutes(manifest: manifest, leafCopies: leafCopies)
         self.diagnostics = .ignore

@@ -10,14 +10,18 @@
 /// The trie is flat and laid out by cache line, so that a lookup in a large
 /// manifest touches few of them: a node's literal edges form a small
 /// open-addressing hash table of 32-byte slots (a 64-byte-aligned table never
-/// splits a slot across two lines) holding the edge itself — the first 16 bytes
+/// splits a slot across two lines), seeded when it is built so that, for up to 64
+/// edges, every literal sits in its home slot and a lookup reads that one slot,
+/// match or miss; each slot holds the edge itself — the first 16 bytes
 /// of the literal (so most edges are compared without another memory access;
 /// Go and JavaScript compare strings by bytes too) and a copy of the child node
 /// (so following the edge reads nothing else) —; in a table whose edges lead to
 /// destinations, each slot is a whole line and also holds a copy of the
 /// destination its child completes (id, decision, and its param when it has one
 /// path param), so a typical match reads no record; a `{name}` child that is a
-/// plain leaf is matched from its parent without reading it; a node's
+/// plain leaf is matched from its parent without reading it, and an edge to a
+/// node holding only a `{name}` child (`/notes/{id}/edit` at `notes`) holds a
+/// copy of that child, so it is entered without reading either; a node's
 /// destinations and subtree wildcards sit in one list; and each destination's
 /// record is followed by its param specs, on one line when they fit. No string
 /// is made for a segment unless it becomes a param.
@@ -39,17 +43,29 @@ final class RouteTable: Sendable {
         /// index of its ``Record``. A node whose list would be exactly one destination (most
         /// pattern ends) holds it in `listStart` itself, saving a memory access per match.
         var listStart: Int32 = 0
-        /// Bits 0–5: `slotBits`; bit 6: the table is in ``RouteTable/leafEdges`` rather than
-        /// ``RouteTable/edges``; bit 7: whether the node has a `{$}` child.
+        /// Bits 0–4: `slotBits`; bit 5: the table is perfect (every literal sits in its home slot,
+        /// so a lookup reads that slot alone); bit 6: the table is in ``RouteTable/leafEdges``
+        /// rather than ``RouteTable/edges``; bit 7: whether the node has a `{$}` child.
         var bits: UInt8 = 0
-        /// A validated manifest has at most one of each (equal patterns conflict).
-        var terminalCount: UInt8 = 0
-        var restCount: UInt8 = 0
+        /// Mixed into every literal's hash to pick its home slot (``RouteTable/homeSlot(_:seed:slotBits:)``);
+        /// chosen when the table is built so that, where it can be, the table is perfect.
+        var seed: UInt8 = 0
+        /// Bits 0–3: how many destinations end here; bits 4–6: how many subtree wildcards (a
+        /// validated manifest has at most one of each: equal patterns conflict); bit 7, only in an
+        /// ``Edge``'s copy: see ``entersWildcard``.
+        var counts: UInt8 = 0
         /// In an ``Edge``'s copy of the node: the length of the edge's literal, 255 for 255 bytes
         /// or more, 0 in an empty slot (literals are never empty). Unused in ``RouteTable/nodes``.
         var literalLength: UInt8 = 0
 
-        var slotBits: Int { Int(bits & 0x3F) }
+        var slotBits: Int { Int(bits & 0x1F) }
+        var isPerfect: Bool { bits & 0x20 != 0 }
+        var terminalCount: Int { Int(counts & 0x0F) }
+        var restCount: Int { Int(counts >> 4 & 0x07) }
+        /// In an ``Edge``'s copy: the edge's child holds nothing but a `{name}` child (`/notes/{id}/edit`
+        /// at `notes`), and this is a copy of that `{name}` child instead, so following the edge and
+        /// then the wildcard reads no node.
+        var entersWildcard: Bool { counts & 0x80 != 0 }
         var hasLeafSlots: Bool { bits & 0x40 != 0 }
         var hasEnd: Bool { bits & 0x80 != 0 }
 
@@ -211,7 +227,8 @@ final class RouteTable: Sendable {
     let paramNames: FrozenTable<String>
 
     /// Builds the table; `leafCopies: false` copies no destination into edge slots, so every
-    /// match reads ``records`` (the tests hold both ways to the same decisions).
+    /// match reads ``records``, and copies a `{name}` child into no slot in place of its parent
+    /// (the tests hold both ways to the same decisions).
     init(manifest: AppManifest, leafCopies: Bool = true) {
         var records: [Record] = []
         var builder = Builder()
@@ -308,9 +325,14 @@ final class RouteTable: Sendable {
                 }
             }
         }
-        // Each slot holds a copy of its child, made once every node and table is final.
+        // Each slot holds a copy of its child, made once every node and table is final; of its
+        // `{name}` child when that is all the child holds.
         for (slot, child) in children {
             var copy = nodes[child]
+            if leafCopies, copy.bits == 0, copy.counts == 0, copy.wildcard >= 0 {
+                copy = nodes[Int(copy.wildcard)]
+                copy.counts |= 0x80
+            }
             copy.literalLength = built[slot].node.literalLength
             if moved[slot].toLeafEdges {
                 leafEdges[moved[slot].index].edge.node = copy
@@ -377,6 +399,18 @@ final class RouteTable: Sendable {
         /// Matches `path` from segment `index` on at `node`, reached through an edge whose slot
         /// holds `via` (`nil` at the root, at a `{name}` child, and for 32-byte slots).
         mutating func walk(_ node: Node, _ via: UnsafePointer<Leaf>?, _ index: Int, _ path: RequestPath) -> Match? {
+            if node.entersWildcard {
+                // What the edge's child, which holds only this `{name}` child, would do: nothing at
+                // the path's end, else take the segment as the wildcard's value.
+                guard index < path.segments.count else { return nil }
+                values[valueCount] = .segment(path.segments[index])
+                valueCount += 1
+                var child = node
+                child.counts &= 0x7F
+                if let found = walk(child, nil, index + 1, path) { return found }
+                valueCount -= 1
+                return nil
+            }
             if index == path.count {
                 if node.holdsDestination {
                     return resolve(Int(node.listStart), via, path, exact: true)
@@ -507,7 +541,8 @@ final class RouteTable: Sendable {
         let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * stride
         let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
         let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes, head: head, tail: tail)) & mask
+        var slot = Self.homeSlot(Self.hash(bytes, head: head, tail: tail), seed: node.seed, slotBits: node.slotBits)
+        let perfect = node.isPerfect
         while true {
             let address = base + slot * stride
             let edge = address.assumingMemoryBound(to: Edge.self)
@@ -520,6 +555,8 @@ final class RouteTable: Sendable {
                 let leaf = leafSlots ? (address + Self.leafOffset).assumingMemoryBound(to: Leaf.self) : nil
                 return (edge.pointee.node, leaf)
             }
+            // In a perfect table a literal is in its home slot or absent.
+            if perfect { return nil }
             slot = (slot + 1) & mask
         }
     }
@@ -537,6 +574,40 @@ final class RouteTable: Sendable {
         var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ (hash >> 32) ^ tail) &* 0xD6E8_FEB8_6659_FD93
         return hash ^ (hash >> 32)
+    }
+
+    /// Where a literal whose ``hash(_:head:tail:)`` is `hash` is first looked for in a table of
+    /// `1 << slotBits` slots (`slotBits` ≥ 1) built with `seed`: the top bits of a multiply-mix, so
+    /// each seed spreads the same literals differently.
+    @inline(__always) static func homeSlot(_ hash: UInt64, seed: UInt8, slotBits: Int) -> Int {
+        let mixed = (hash ^ (UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
+    }
+
+    /// A table's size (as `slotBits`) and seed for literals with these hashes, and whether it is
+    /// perfect: the smallest table at most two thirds full, or two or four times that, with the
+    /// first seed (of 256) that gives every literal its own home slot; when none does (only tables
+    /// of more than 64 literals are not tried, and smaller ones rarely fail), the smallest table
+    /// with seed 0, probed linearly.
+    static func layout(_ hashes: [UInt64]) -> (slotBits: Int, seed: UInt8, perfect: Bool) {
+        var size = 2
+        while size * 2 < hashes.count * 3 { size *= 2 }
+        let smallest = size.trailingZeroBitCount
+        guard hashes.count <= 64 else { return (smallest, 0, false) }
+        var taken = [UInt64](repeating: 0, count: (size * 4 + 63) / 64)
+        for slotBits in smallest...smallest + 2 {
+            seeds: for seed in 0...UInt8.max {
+                for index in taken.indices { taken[index] = 0 }
+                for hash in hashes {
+                    let slot = homeSlot(hash, seed: seed, slotBits: slotBits)
+                    let bit: UInt64 = 1 << UInt64(slot % 64)
+                    if taken[slot / 64] & bit != 0 { continue seeds }
+                    taken[slot / 64] |= bit
+                }
+                return (slotBits, seed, true)
+            }
+        }
+        return (smallest, 0, false)
     }
 
     /// The bytes of the literal longer than 16 bytes kept at `offset` in `keys` (its length first).
@@ -632,13 +703,19 @@ final class RouteTable: Sendable {
                 // Sorted only so the same manifest always lays out the same table.
                 let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
-                    // At most two thirds full, so a probe ends quickly at an empty slot.
-                    var size = 2
-                    while size * 2 < sorted.count * 3 { size *= 2 }
+                    let hashes = sorted.map { key, _ in
+                        key.withUnsafeBufferPointer { bytes in
+                            let (head, tail) = RouteTable.words(bytes)
+                            return RouteTable.hash(bytes, head: head, tail: tail)
+                        }
+                    }
+                    let layout = RouteTable.layout(hashes)
+                    let size = 1 << layout.slotBits
                     out.slotStart = Int32(edges.count)
-                    out.bits = UInt8(size.trailingZeroBitCount)
+                    out.bits = UInt8(layout.slotBits) | (layout.perfect ? 0x20 : 0)
+                    out.seed = layout.seed
                     edges.append(contentsOf: repeatElement(Edge(), count: size))
-                    for (key, child) in sorted {
+                    for ((key, child), hash) in zip(sorted, hashes) {
                         precondition(!key.isEmpty, "literal segments are never empty")
                         var edge = key.withUnsafeBufferPointer { bytes in
                             let (head, tail) = RouteTable.words(bytes)
@@ -650,22 +727,16 @@ final class RouteTable: Sendable {
                             keys.append(contentsOf: withUnsafeBytes(of: UInt32(key.count).littleEndian, Array.init))
                             keys.append(contentsOf: key)
                         }
-                        var slot =
-                            key.withUnsafeBufferPointer { bytes in
-                                let (head, tail) = RouteTable.words(bytes)
-                                return Int(truncatingIfNeeded: RouteTable.hash(bytes, head: head, tail: tail))
-                            } & (size - 1)
+                        var slot = RouteTable.homeSlot(hash, seed: layout.seed, slotBits: layout.slotBits)
                         while !edges[Int(out.slotStart) + slot].isEmpty { slot = (slot + 1) & (size - 1) }
                         edges[Int(out.slotStart) + slot] = edge
                         // The child's copy is filled in once every node and table is final.
                         pending.append((Int(out.slotStart) + slot, child))
                     }
                 }
-                precondition(
-                    node.terminal.count <= Int(UInt8.max) && node.rest.count <= Int(UInt8.max),
-                    "equal patterns conflict in a validated manifest")
-                out.terminalCount = UInt8(node.terminal.count)
-                out.restCount = UInt8(node.rest.count)
+                let fits = node.terminal.count <= 15 && node.rest.count <= 7
+                precondition(fits, "equal patterns conflict in a validated manifest")
+                out.counts = UInt8(node.terminal.count) | UInt8(node.rest.count) << 4
                 if node.end >= 0 { out.bits |= 0x80 }
                 if out.holdsDestination {
                     out.listStart = Int32(node.terminal[0])

@@ -6,6 +6,7 @@ import Testing
 /// The route table copies a destination into the slot of the edge that leads to it, so most
 /// matches read one cache line; the copy must decide exactly what reading the records decides.
 @Suite struct RouteTableLeafCopyTests {
+    /// Copies of destinations, and of `{name}` children in place of their parents.
     @Test("with and without slot copies, the corpus and 20,000 fuzzed URLs get the same decisions")
     func copiesDecideAsRecordsDo() throws {
         let manifest = ManifestFixtures.parityManifest
