@@ -71,11 +71,13 @@ import Testing
         #expect(misses > 400)
     }
 
-    @Test("an edge to a node holding only a `{name}` child enters that child directly, deciding as the nodes do")
+    @Test(
+        "an edge to a node holding only a `{name}` child enters that child directly (its one literal edge beside it), deciding as the nodes do"
+    )
     func edgesEnterWildcardOnlyChildren() throws {
         let patterns = [
             "/a/{id}/edit", "/a/{id}/view", "/b/{x}/{y}/z", "/c/{id}/edit", "/c/{id}/{rest...}", "/d/{id}/e/",
-            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit",
+            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit", "/n/{a}/o/{b}/p", "/top",
         ]
         let destinations = patterns.enumerated().map { index, pattern in
             ManifestFixtures.destination("d\(index)", pattern)
@@ -88,14 +90,22 @@ import Testing
         let entered =
             (0..<table.edges.count).filter { table.edges[$0].node.entersWildcard }.count
             + (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.entersWildcard }.count
-        #expect(entered >= 8, "\(entered) slots enter a wildcard")
+        #expect(entered >= 9, "\(entered) slots enter a wildcard")
+        // The root's table (it has a destination's copy, for `/top`) is of pairs, and the edges to
+        // c, d, f, i and m (whose `{name}` child has one literal edge, not itself entering a
+        // `{name}` child) have that edge copied beside them.
+        #expect(table.nodes[0].isWide)
+        let paired = (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.literalFollows }.count
+        #expect(paired == 5)
         let shortcut = LinkRouter(manifest: manifest)
         let plain = LinkRouter(manifest: manifest, leafCopies: false)
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.destination == "d0")
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.params["id"] == .string("42"))
         #expect(shortcut.decide("https://app.example.com/c/7/x/y").match?.params["rest"] == .string("x/y"))
+        #expect(shortcut.decide("https://app.example.com/i/7/j/k").match?.destination == "d8")
+        #expect(shortcut.decide("https://app.example.com/m/7/edit").match?.params["id"] == .string("7"))
         // Every path of up to four segments over these words, with and without a trailing slash.
-        let words = ["a", "b", "c", "d", "f", "g", "i", "j", "k", "m", "edit", "42"]
+        let words = ["a", "c", "d", "e", "f", "g", "i", "j", "k", "m", "n", "o", "edit", "42"]
         var paths = [""]
         var compared = 0
         var matched = 0
