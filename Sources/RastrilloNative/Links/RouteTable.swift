@@ -596,8 +596,10 @@ final class RouteTable: Sendable {
         let mask = 1 << node.slotBits - 1
         // Both kinds of slot start with an `Edge`; only the stride differs.
         let leafSlots = node.hasLeafSlots
-        let stride = leafSlots ? MemoryLayout<LeafEdge>.stride << (node.isWide ? 1 : 0) : MemoryLayout<Edge>.stride
-        let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * stride
+        // `slotStart` counts single slots; a wide table's slots are pairs of them.
+        let unit = leafSlots ? MemoryLayout<LeafEdge>.stride : MemoryLayout<Edge>.stride
+        let stride = node.isWide ? 2 * unit : unit
+        let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * unit
         let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
         let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
         var slot = Self.homeSlot(Self.hash(bytes, head: head, tail: tail), seed: node.seed, slotBits: node.slotBits)

@@ -122,4 +122,48 @@ import Testing
         }
         #expect(compared > 10_000 && matched > 100, "\(compared) compared, \(matched) matched")
     }
+
+    @Test("the benchmark's shapes over 10 sections: every destination routes, and as without slot copies")
+    func benchmarkShapesRoute() throws {
+        // As `rastrillo-bench router` lays out its manifest at 200 destinations: literal, `{id}`,
+        // subtree and `/{note}/edit` patterns spread over 10 sections, so the tables of the five
+        // sections holding pages and notes are wide, and none of them starts at slot 0.
+        var destinations: [String] = []
+        var urls: [(url: String, destination: String)] = []
+        let uuid = "6f1c2a7e-1b2c-4d3e-8f40-5a6b7c8d9e0f"
+        for index in 0..<400 {
+            let section = "s\(index % 10)"
+            let pattern: String
+            let params: String
+            let url: String
+            switch index % 4 {
+            case 0:
+                (pattern, params, url) = (
+                    "/\(section)/items\(index)/{id}", #"{"id": "int"}"#, "/\(section)/items\(index)/7"
+                )
+            case 1: (pattern, params, url) = ("/\(section)/page\(index)", "", "/\(section)/page\(index)")
+            case 2: (pattern, params, url) = ("/\(section)/docs\(index)/", "", "/\(section)/docs\(index)/a/b")
+            default:
+                (pattern, params, url) = (
+                    "/\(section)/notes\(index)/{note}/edit", #"{"note": "uuid"}"#,
+                    "/\(section)/notes\(index)/\(uuid)/edit"
+                )
+            }
+            destinations.append(ManifestFixtures.destination("d\(index)", pattern, params: params))
+            urls.append(("https://app.example.com" + url, "d\(index)"))
+        }
+        let manifest = try AppManifest.decode(
+            Array(ManifestFixtures.manifest(destinations: destinations.joined(separator: ",")).utf8), source: "bench")
+        let table = RouteTable(manifest: manifest)
+        let wide = (0..<table.nodes.count).filter { table.nodes[$0].isWide }.map { table.nodes[$0].slotStart }
+        #expect(wide.count == 5 && !wide.contains(0), "wide tables at \(wide)")
+        let router = LinkRouter(manifest: manifest)
+        let plain = LinkRouter(manifest: manifest, leafCopies: false)
+        for (url, destination) in urls {
+            #expect(router.decide(url).match?.destination == destination, "\(url)")
+            for variant in [url + "/x", url.replacingOccurrences(of: "/edit", with: "/edits"), url + "/"] {
+                #expect(router.decide(variant) == plain.decide(variant), "\(variant)")
+            }
+        }
+    }
 }
