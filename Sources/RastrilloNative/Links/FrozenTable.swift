@@ -12,13 +12,13 @@ struct FrozenTable<Element>: @unchecked Sendable {
     /// The number of elements.
     let count: Int
 
-    /// Copies `elements` into memory aligned to two 64-byte cache lines, so the route table can
-    /// lay its entries out by line and by pair of lines.
+    /// Copies `elements` into memory aligned to a 64-byte cache line, so the route table can
+    /// lay its entries out by line.
     init(_ elements: [Element]) {
         count = elements.count
         base = UnsafeMutableRawPointer.allocate(
             byteCount: max(1, elements.count) * MemoryLayout<Element>.stride,
-            alignment: max(128, MemoryLayout<Element>.alignment)
+            alignment: max(64, MemoryLayout<Element>.alignment)
         ).bindMemory(to: Element.self, capacity: max(1, elements.count))
         elements.withUnsafeBufferPointer { source in
             if let address = source.baseAddress { base.initialize(from: address, count: source.count) }

@@ -50,10 +50,9 @@ final class RouteTable: Sendable {
         /// Mixed into every literal's hash to pick its home slot (``RouteTable/homeSlot(_:seed:slotBits:)``);
         /// chosen when the table is built so that, where it can be, the table is perfect.
         var seed: UInt8 = 0
-        /// Bits 0–1: how many destinations end here; bits 4–6: how many subtree wildcards (a
-        /// validated manifest has at most one of each: equal patterns conflict); bit 3:
-        /// ``isWide``; bits 2 and 7, only in an ``Edge``'s copy: ``literalFollows`` and
-        /// ``entersWildcard``.
+        /// Bits 0–3: how many destinations end here; bits 4–6: how many subtree wildcards (a
+        /// validated manifest has at most one of each: equal patterns conflict); bit 7, only in an
+        /// ``Edge``'s copy: see ``entersWildcard``.
         var counts: UInt8 = 0
         /// In an ``Edge``'s copy of the node: the length of the edge's literal, 255 for 255 bytes
         /// or more, 0 in an empty slot (literals are never empty). Unused in ``RouteTable/nodes``.
@@ -61,19 +60,12 @@ final class RouteTable: Sendable {
 
         var slotBits: Int { Int(bits & 0x1F) }
         var isPerfect: Bool { bits & 0x20 != 0 }
-        var terminalCount: Int { Int(counts & 0x03) }
+        var terminalCount: Int { Int(counts & 0x0F) }
         var restCount: Int { Int(counts >> 4 & 0x07) }
         /// In an ``Edge``'s copy: the edge's child holds nothing but a `{name}` child (`/notes/{id}/edit`
         /// at `notes`), and this is a copy of that `{name}` child instead, so following the edge and
         /// then the wildcard reads no node.
         var entersWildcard: Bool { counts & 0x80 != 0 }
-        /// In an ``entersWildcard`` copy: the `{name}` child has one literal edge, and a copy of
-        /// its slot follows the slot this copy is in (see ``isWide``).
-        var literalFollows: Bool { counts & 0x04 != 0 }
-        /// The node's table is of ``LeafEdge`` pairs (128 bytes, two cache lines side by side): each
-        /// slot, then room for a copy of the one literal edge of the `{name}` child its edge enters
-        /// (``literalFollows``), so `/notes/{id}/edit` finds `edit` next to `notes`.
-        var isWide: Bool { counts & 0x08 != 0 }
         var hasLeafSlots: Bool { bits & 0x40 != 0 }
         var hasEnd: Bool { bits & 0x80 != 0 }
 
@@ -308,52 +300,20 @@ final class RouteTable: Sendable {
             }
             leaves[slot] = leaf
         }
-        // The child each slot of `built` leads to, and whether an edge to `child` enters its
-        // `{name}` child instead (it holds nothing else).
-        var childOf = [Int](repeating: -1, count: built.count)
-        for (slot, child) in children { childOf[slot] = child }
-        func entersWildcard(_ child: Int) -> Bool {
-            leafCopies && nodes[child].bits == 0 && nodes[child].counts == 0 && nodes[child].wildcard >= 0
-        }
-        func slots(_ node: Node) -> Range<Int> {
-            Int(node.slotStart)..<Int(node.slotStart) + (node.slotBits > 0 ? 1 << node.slotBits : 0)
-        }
-        // The slot of the one literal edge of the `{name}` child that slot `old` enters, when there is
-        // one and it does not itself enter a `{name}` child (so its copy never needs a pair).
-        func followingSlot(_ old: Int) -> Int? {
-            guard childOf[old] >= 0, entersWildcard(childOf[old]) else { return nil }
-            let occupied = slots(nodes[Int(nodes[childOf[old]].wildcard)]).filter { !built[$0].isEmpty }
-            guard occupied.count == 1, !entersWildcard(childOf[occupied[0]]) else { return nil }
-            return occupied[0]
-        }
-        // Tables with a copy in any slot take 64-byte slots (128-byte pairs when a slot's edge
-        // enters a `{name}` child with one literal edge); the others keep 32-byte ones.
+        // Tables with a copy in any slot take 64-byte slots; the others keep 32-byte ones.
         var edges: [Edge] = []
         var leafEdges: [LeafEdge] = []
         // Where each slot of `built` went: which array, and its index there.
         var moved = [(toLeafEdges: Bool, index: Int)](repeating: (false, -1), count: built.count)
-        // Second halves of pairs, filled once every slot is final: (index in `leafEdges`, the
-        // slot of `built` whose final copy goes there).
-        var following: [(index: Int, from: Int)] = []
-        var follows = [Bool](repeating: false, count: built.count)
         for index in nodes.indices where nodes[index].slotBits > 0 {
-            let range = slots(nodes[index])
+            let start = Int(nodes[index].slotStart)
+            let range = start..<start + 1 << nodes[index].slotBits
             if range.contains(where: { leaves[$0] != nil }) {
-                let wide = range.contains { followingSlot($0) != nil }
-                // A pair starts on a 128-byte boundary (the table is 128-byte aligned).
-                if wide, leafEdges.count % 2 == 1 { leafEdges.append(LeafEdge()) }
                 nodes[index].slotStart = Int32(leafEdges.count)
                 nodes[index].bits |= 0x40
-                if wide { nodes[index].counts |= 0x08 }
                 for old in range {
                     moved[old] = (true, leafEdges.count)
                     leafEdges.append(LeafEdge(edge: built[old], leaf: leaves[old] ?? Leaf()))
-                    guard wide else { continue }
-                    if let from = followingSlot(old) {
-                        following.append((leafEdges.count, from))
-                        follows[old] = true
-                    }
-                    leafEdges.append(LeafEdge())
                 }
             } else {
                 // Tables start on a 64-byte line (two slots), so a two-slot table is one line.
@@ -369,10 +329,9 @@ final class RouteTable: Sendable {
         // `{name}` child when that is all the child holds.
         for (slot, child) in children {
             var copy = nodes[child]
-            if entersWildcard(child) {
+            if leafCopies, copy.bits == 0, copy.counts == 0, copy.wildcard >= 0 {
                 copy = nodes[Int(copy.wildcard)]
                 copy.counts |= 0x80
-                if follows[slot] { copy.counts |= 0x04 }
             }
             copy.literalLength = built[slot].node.literalLength
             if moved[slot].toLeafEdges {
@@ -380,11 +339,6 @@ final class RouteTable: Sendable {
             } else {
                 edges[moved[slot].index].node = copy
             }
-        }
-        for (index, from) in following {
-            let slot = moved[from]
-            leafEdges[index] =
-                slot.toLeafEdges ? leafEdges[slot.index] : LeafEdge(edge: edges[slot.index], leaf: Leaf())
         }
         self.paramNames = FrozenTable(paramNames)
         self.leafEdges = FrozenTable(leafEdges)
@@ -443,12 +397,8 @@ final class RouteTable: Sendable {
         }
 
         /// Matches `path` from segment `index` on at `node`, reached through an edge whose slot
-        /// holds `via` (`nil` at the root, at a `{name}` child, and for 32-byte slots); `pair`, when
-        /// given, is the slot copied next to that edge's, holding the node's one literal edge.
-        mutating func walk(
-            _ node: Node, _ via: UnsafePointer<Leaf>?, _ index: Int, _ path: RequestPath,
-            pair: UnsafeRawPointer? = nil
-        ) -> Match? {
+        /// holds `via` (`nil` at the root, at a `{name}` child, and for 32-byte slots).
+        mutating func walk(_ node: Node, _ via: UnsafePointer<Leaf>?, _ index: Int, _ path: RequestPath) -> Match? {
             if node.entersWildcard {
                 // What the edge's child, which holds only this `{name}` child, would do: nothing at
                 // the path's end, else take the segment as the wildcard's value.
@@ -457,10 +407,7 @@ final class RouteTable: Sendable {
                 valueCount += 1
                 var child = node
                 child.counts &= 0x7F
-                // The second half of the pair is found from the slot's address, not from what the
-                // slot holds, so its line can load while the slot's still is.
-                let pair = child.literalFollows ? via.map { UnsafeRawPointer($0) + Self.pairOffset } : nil
-                if let found = walk(child, nil, index + 1, path, pair: pair) { return found }
+                if let found = walk(child, nil, index + 1, path) { return found }
                 valueCount -= 1
                 return nil
             }
@@ -476,10 +423,7 @@ final class RouteTable: Sendable {
             }
             if index < path.segments.count {
                 let segment = path.segments[index]
-                let literal =
-                    pair.map { table.pairedChild($0, path.bytes, segment) }
-                    ?? table.literalChild(node, path.bytes, segment)
-                if let child = literal,
+                if let child = table.literalChild(node, path.bytes, segment),
                     let found = walk(child.node, child.leaf, index + 1, path)
                 {
                     return found
@@ -532,9 +476,6 @@ final class RouteTable: Sendable {
             guard let params = typedParams(record, path) else { return nil }
             return Match(record: record, leaf: nil, params: params, exact: exact)
         }
-
-        /// From a slot's ``Leaf`` to the second half of its pair.
-        static var pairOffset: Int { MemoryLayout<LeafEdge>.stride - RouteTable.leafOffset }
 
         /// A captured value parsed as `kind`.
         func parse(_ value: Value, as kind: LinkValue.Kind, _ path: RequestPath) -> LinkValue? {
@@ -596,10 +537,8 @@ final class RouteTable: Sendable {
         let mask = 1 << node.slotBits - 1
         // Both kinds of slot start with an `Edge`; only the stride differs.
         let leafSlots = node.hasLeafSlots
-        // `slotStart` counts single slots; a wide table's slots are pairs of them.
-        let unit = leafSlots ? MemoryLayout<LeafEdge>.stride : MemoryLayout<Edge>.stride
-        let stride = node.isWide ? 2 * unit : unit
-        let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * unit
+        let stride = leafSlots ? MemoryLayout<LeafEdge>.stride : MemoryLayout<Edge>.stride
+        let base = (leafSlots ? leafEdges.rawBase : edges.rawBase) + Int(node.slotStart) * stride
         let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
         let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
         var slot = Self.homeSlot(Self.hash(bytes, head: head, tail: tail), seed: node.seed, slotBits: node.slotBits)
@@ -608,7 +547,11 @@ final class RouteTable: Sendable {
             let address = base + slot * stride
             let edge = address.assumingMemoryBound(to: Edge.self)
             if edge.pointee.isEmpty { return nil }
-            if holds(edge, bytes, head, tail) {
+            if edge.pointee.node.literalLength == UInt8(min(bytes.count, 255)), edge.pointee.head == head,
+                bytes.count <= 16
+                    ? edge.pointee.tail == tail
+                    : Self.longLiteral(at: Int(edge.pointee.tail), in: keys).elementsEqual(bytes)
+            {
                 let leaf = leafSlots ? (address + Self.leafOffset).assumingMemoryBound(to: Leaf.self) : nil
                 return (edge.pointee.node, leaf)
             }
@@ -616,29 +559,6 @@ final class RouteTable: Sendable {
             if perfect { return nil }
             slot = (slot + 1) & mask
         }
-    }
-
-    /// Whether the edge in slot `edge` is for the literal `bytes` (whose first 16 bytes are `head`
-    /// and `tail`).
-    @inline(__always) func holds(
-        _ edge: UnsafePointer<Edge>, _ bytes: UnsafeBufferPointer<UInt8>, _ head: UInt64, _ tail: UInt64
-    ) -> Bool {
-        edge.pointee.node.literalLength == UInt8(min(bytes.count, 255)) && edge.pointee.head == head
-            && (bytes.count <= 16
-                ? edge.pointee.tail == tail
-                : Self.longLiteral(at: Int(edge.pointee.tail), in: keys).elementsEqual(bytes))
-    }
-
-    /// ``literalChild(_:_:_:)`` for a node whose one literal edge is copied in the ``LeafEdge`` at
-    /// `pair` (the second half of a wide table's slot): that edge's child if it is for the segment.
-    func pairedChild(
-        _ pair: UnsafeRawPointer, _ path: UnsafeBufferPointer<UInt8>, _ segment: RequestPath.Segment
-    ) -> (node: Node, leaf: UnsafePointer<Leaf>?)? {
-        let bytes = UnsafeBufferPointer(rebasing: path[segment.start..<segment.end])
-        let (head, tail) = Self.words(in: path, from: segment.start, to: segment.end)
-        let edge = pair.assumingMemoryBound(to: Edge.self)
-        guard !edge.pointee.isEmpty, holds(edge, bytes, head, tail) else { return nil }
-        return (edge.pointee.node, (pair + Self.leafOffset).assumingMemoryBound(to: Leaf.self))
     }
 
     /// Where ``LeafEdge/leaf`` sits in a slot: right after the 32-byte edge (a test holds it to
@@ -814,7 +734,7 @@ final class RouteTable: Sendable {
                         pending.append((Int(out.slotStart) + slot, child))
                     }
                 }
-                let fits = node.terminal.count <= 3 && node.rest.count <= 7
+                let fits = node.terminal.count <= 15 && node.rest.count <= 7
                 precondition(fits, "equal patterns conflict in a validated manifest")
                 out.counts = UInt8(node.terminal.count) | UInt8(node.rest.count) << 4
                 if node.end >= 0 { out.bits |= 0x80 }

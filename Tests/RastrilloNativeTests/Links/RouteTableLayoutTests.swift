@@ -71,13 +71,11 @@ import Testing
         #expect(misses > 400)
     }
 
-    @Test(
-        "an edge to a node holding only a `{name}` child enters that child directly (its one literal edge beside it), deciding as the nodes do"
-    )
+    @Test("an edge to a node holding only a `{name}` child enters that child directly, deciding as the nodes do")
     func edgesEnterWildcardOnlyChildren() throws {
         let patterns = [
             "/a/{id}/edit", "/a/{id}/view", "/b/{x}/{y}/z", "/c/{id}/edit", "/c/{id}/{rest...}", "/d/{id}/e/",
-            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit", "/n/{a}/o/{b}/p", "/top",
+            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit",
         ]
         let destinations = patterns.enumerated().map { index, pattern in
             ManifestFixtures.destination("d\(index)", pattern)
@@ -90,22 +88,14 @@ import Testing
         let entered =
             (0..<table.edges.count).filter { table.edges[$0].node.entersWildcard }.count
             + (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.entersWildcard }.count
-        #expect(entered >= 9, "\(entered) slots enter a wildcard")
-        // The root's table (it has a destination's copy, for `/top`) is of pairs, and the edges to
-        // c, d, f, i and m (whose `{name}` child has one literal edge, not itself entering a
-        // `{name}` child) have that edge copied beside them.
-        #expect(table.nodes[0].isWide)
-        let paired = (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.literalFollows }.count
-        #expect(paired == 5)
+        #expect(entered >= 8, "\(entered) slots enter a wildcard")
         let shortcut = LinkRouter(manifest: manifest)
         let plain = LinkRouter(manifest: manifest, leafCopies: false)
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.destination == "d0")
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.params["id"] == .string("42"))
         #expect(shortcut.decide("https://app.example.com/c/7/x/y").match?.params["rest"] == .string("x/y"))
-        #expect(shortcut.decide("https://app.example.com/i/7/j/k").match?.destination == "d8")
-        #expect(shortcut.decide("https://app.example.com/m/7/edit").match?.params["id"] == .string("7"))
         // Every path of up to four segments over these words, with and without a trailing slash.
-        let words = ["a", "c", "d", "e", "f", "g", "i", "j", "k", "m", "n", "o", "edit", "42"]
+        let words = ["a", "b", "c", "d", "f", "g", "i", "j", "k", "m", "edit", "42"]
         var paths = [""]
         var compared = 0
         var matched = 0
@@ -126,8 +116,8 @@ import Testing
     @Test("the benchmark's shapes over 10 sections: every destination routes, and as without slot copies")
     func benchmarkShapesRoute() throws {
         // As `rastrillo-bench router` lays out its manifest at 200 destinations: literal, `{id}`,
-        // subtree and `/{note}/edit` patterns spread over 10 sections, so the tables of the five
-        // sections holding pages and notes are wide, and none of them starts at slot 0.
+        // subtree and `/{note}/edit` patterns spread over 10 sections, each section's table past the
+        // first starting past slot 0.
         var destinations: [String] = []
         var urls: [(url: String, destination: String)] = []
         let uuid = "6f1c2a7e-1b2c-4d3e-8f40-5a6b7c8d9e0f"
@@ -154,9 +144,6 @@ import Testing
         }
         let manifest = try AppManifest.decode(
             Array(ManifestFixtures.manifest(destinations: destinations.joined(separator: ",")).utf8), source: "bench")
-        let table = RouteTable(manifest: manifest)
-        let wide = (0..<table.nodes.count).filter { table.nodes[$0].isWide }.map { table.nodes[$0].slotStart }
-        #expect(wide.count == 5 && !wide.contains(0), "wide tables at \(wide)")
         let router = LinkRouter(manifest: manifest)
         let plain = LinkRouter(manifest: manifest, leafCopies: false)
         for (url, destination) in urls {
