@@ -586,9 +586,9 @@ final class RouteTable: Sendable {
 
     /// A table's size (as `slotBits`) and seed for literals with these hashes, and whether it is
     /// perfect: the smallest table at most two thirds full, or two or four times that, with the
-    /// first seed (of 256) that gives every literal its own home slot; when none does (only tables
-    /// of more than 64 literals are not tried, and smaller ones rarely fail), the smallest table
-    /// with seed 0, probed linearly.
+    /// first seed (of 256) that gives every literal its own home slot. A table of more than 64
+    /// literals, or the rare smaller one no seed works for, gets the smallest size and seed 0 and
+    /// is probed linearly.
     static func layout(_ hashes: [UInt64]) -> (slotBits: Int, seed: UInt8, perfect: Bool) {
         var size = 2
         while size * 2 < hashes.count * 3 { size *= 2 }
