@@ -50,9 +50,9 @@ final class RouteTable: Sendable {
         /// Mixed into every literal's hash to pick its home slot (``RouteTable/homeSlot(_:seed:slotBits:)``);
         /// chosen when the table is built so that, where it can be, the table is perfect.
         var seed: UInt8 = 0
-        /// Bits 0–3: how many destinations end here; bits 4–6: how many subtree wildcards (a
-        /// validated manifest has at most one of each: equal patterns conflict); bit 7, only in an
-        /// ``Edge``'s copy: see ``entersWildcard``.
+        /// Bits 0–3: how many destinations end here; bits 4–5: how many subtree wildcards (a
+        /// validated manifest has at most one of each: equal patterns conflict); bits 6 and 7, only
+        /// in an ``Edge``'s copy: see ``isCompound`` and ``entersWildcard``.
         var counts: UInt8 = 0
         /// In an ``Edge``'s copy of the node: the length of the edge's literal, 255 for 255 bytes
         /// or more, 0 in an empty slot (literals are never empty). Unused in ``RouteTable/nodes``.
@@ -61,11 +61,23 @@ final class RouteTable: Sendable {
         var slotBits: Int { Int(bits & 0x1F) }
         var isPerfect: Bool { bits & 0x20 != 0 }
         var terminalCount: Int { Int(counts & 0x0F) }
-        var restCount: Int { Int(counts >> 4 & 0x07) }
+        var restCount: Int { Int(counts >> 4 & 0x03) }
         /// In an ``Edge``'s copy: the edge's child holds nothing but a `{name}` child (`/notes/{id}/edit`
         /// at `notes`), and this is a copy of that `{name}` child instead, so following the edge and
         /// then the wildcard reads no node.
         var entersWildcard: Bool { counts & 0x80 != 0 }
+        /// In an ``entersWildcard`` copy: the edge's child is `/{name}/literal` and nothing else —
+        /// one `{name}` child with one literal edge (at most 8 bytes) to a node holding one
+        /// destination and nothing else, as `notes` in `/notes/{id}/edit` when that is the only
+        /// pattern below `notes`. The copy then holds no node but the literal (``compoundHead``,
+        /// its length in `listStart`), and the slot's ``Leaf`` is that destination's copy, so the
+        /// whole match reads the one slot.
+        var isCompound: Bool { counts & 0x40 != 0 }
+        /// In an ``isCompound`` copy: the literal's bytes, little-endian and zero-padded, kept in
+        /// `slotStart` (bytes 0–3) and `wildcard` (bytes 4–7).
+        var compoundHead: UInt64 {
+            UInt64(UInt32(bitPattern: slotStart)) | UInt64(UInt32(bitPattern: wildcard)) << 32
+        }
         var hasLeafSlots: Bool { bits & 0x40 != 0 }
         var hasEnd: Bool { bits & 0x80 != 0 }
 
@@ -300,6 +312,28 @@ final class RouteTable: Sendable {
             }
             leaves[slot] = leaf
         }
+        // The child each slot of `built` leads to; and, for a slot whose child is `/{name}/literal`
+        // and nothing else (see `Node.isCompound`), the slot of that literal, whose destination's
+        // copy the slot takes.
+        var childOf = [Int](repeating: -1, count: built.count)
+        for (slot, child) in children { childOf[slot] = child }
+        var compound = [Int?](repeating: nil, count: built.count)
+        for (slot, child) in children where leafCopies {
+            let parent = nodes[child]
+            guard parent.bits == 0, parent.counts == 0, parent.wildcard >= 0 else { continue }
+            let wildcard = nodes[Int(parent.wildcard)]
+            guard wildcard.counts == 0, !wildcard.hasEnd, wildcard.wildcard == -1, wildcard.slotBits > 0 else {
+                continue
+            }
+            let start = Int(wildcard.slotStart)
+            let occupied = (start..<start + 1 << wildcard.slotBits).filter { !built[$0].isEmpty }
+            guard occupied.count == 1, built[occupied[0]].node.literalLength <= 8, let leaf = leaves[occupied[0]]
+            else { continue }
+            let end = nodes[childOf[occupied[0]]]
+            guard end.bits == 0, end.wildcard == -1, end.counts == 1 else { continue }
+            compound[slot] = occupied[0]
+            leaves[slot] = leaf
+        }
         // Tables with a copy in any slot take 64-byte slots; the others keep 32-byte ones.
         var edges: [Edge] = []
         var leafEdges: [LeafEdge] = []
@@ -329,7 +363,13 @@ final class RouteTable: Sendable {
         // `{name}` child when that is all the child holds.
         for (slot, child) in children {
             var copy = nodes[child]
-            if leafCopies, copy.bits == 0, copy.counts == 0, copy.wildcard >= 0 {
+            if let literal = compound[slot] {
+                let head = built[literal].head
+                copy = Node(
+                    slotStart: Int32(bitPattern: UInt32(truncatingIfNeeded: head)),
+                    wildcard: Int32(bitPattern: UInt32(truncatingIfNeeded: head >> 32)),
+                    listStart: Int32(built[literal].node.literalLength), counts: 0xC0)
+            } else if leafCopies, copy.bits == 0, copy.counts == 0, copy.wildcard >= 0 {
                 copy = nodes[Int(copy.wildcard)]
                 copy.counts |= 0x80
             }
@@ -403,6 +443,20 @@ final class RouteTable: Sendable {
                 // What the edge's child, which holds only this `{name}` child, would do: nothing at
                 // the path's end, else take the segment as the wildcard's value.
                 guard index < path.segments.count else { return nil }
+                if node.isCompound {
+                    // `/{name}/literal` and nothing else: a match only when the path ends with the
+                    // literal (no trailing slash), completing the destination copied in the slot.
+                    guard let via, index + 2 == path.segments.count, !path.endsWithSlash else { return nil }
+                    let next = path.segments[index + 1]
+                    guard next.end - next.start == Int(node.listStart),
+                        RouteTable.words(in: path.bytes, from: next.start, to: next.end).0 == node.compoundHead
+                    else { return nil }
+                    values[valueCount] = .segment(path.segments[index])
+                    valueCount += 1
+                    if let found = resolve(Int(via.pointee.record), via, path, exact: true) { return found }
+                    valueCount -= 1
+                    return nil
+                }
                 values[valueCount] = .segment(path.segments[index])
                 valueCount += 1
                 var child = node
@@ -734,7 +788,7 @@ final class RouteTable: Sendable {
                         pending.append((Int(out.slotStart) + slot, child))
                     }
                 }
-                let fits = node.terminal.count <= 15 && node.rest.count <= 7
+                let fits = node.terminal.count <= 15 && node.rest.count <= 3
                 precondition(fits, "equal patterns conflict in a validated manifest")
                 out.counts = UInt8(node.terminal.count) | UInt8(node.rest.count) << 4
                 if node.end >= 0 { out.bits |= 0x80 }

@@ -73,11 +73,14 @@ import Testing
         #expect(misses > 400)
     }
 
-    @Test("an edge to a node holding only a `{name}` child enters that child directly, deciding as the nodes do")
+    @Test(
+        "an edge to a node holding only a `{name}` child enters it directly, or matches `/{name}/literal` from its slot alone, deciding as the nodes do"
+    )
     func edgesEnterWildcardOnlyChildren() throws {
         let patterns = [
             "/a/{id}/edit", "/a/{id}/view", "/b/{x}/{y}/z", "/c/{id}/edit", "/c/{id}/{rest...}", "/d/{id}/e/",
-            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit",
+            "/f/{id}/g/{$}", "/h/{id}/{id2}", "/i/{id}/j/k", "/m/{id}", "/m/{id}/edit", "/p/{id}/edit",
+            "/q/{id}/ninebytes",
         ]
         let destinations = patterns.enumerated().map { index, pattern in
             ManifestFixtures.destination("d\(index)", pattern)
@@ -90,15 +93,25 @@ import Testing
         let entered =
             (0..<table.edges.count).filter { table.edges[$0].node.entersWildcard }.count
             + (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.entersWildcard }.count
-        // The root's edges to a, b, c, d, f, h, i and m; no other node holds only a `{name}` child.
-        #expect(entered == 8, "\(entered) slots enter a wildcard")
+        // The root's edges to a, b, c, d, f, h, i, m, p and q; no other node holds only a `{name}`
+        // child. Only p's is `/{name}/literal` and nothing else with a literal of at most 8 bytes,
+        // so only its slot holds the literal and the destination's copy in place of the child.
+        #expect(entered == 10, "\(entered) slots enter a wildcard")
+        let compound = (0..<table.leafEdges.count).filter { table.leafEdges[$0].edge.node.isCompound }
+        #expect(compound.count == 1)
+        #expect(compound.first.map { table.leafEdges[$0].leaf.name } == "d11")
         let shortcut = LinkRouter(manifest: manifest)
         let plain = LinkRouter(manifest: manifest, leafCopies: false)
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.destination == "d0")
         #expect(shortcut.decide("https://app.example.com/a/42/edit").match?.params["id"] == .string("42"))
         #expect(shortcut.decide("https://app.example.com/c/7/x/y").match?.params["rest"] == .string("x/y"))
+        #expect(shortcut.decide("https://app.example.com/p/7/edit").match?.params["id"] == .string("7"))
+        #expect(shortcut.decide("https://app.example.com/q/7/ninebytes").match?.destination == "d12")
+        for miss in ["/p/7/edit/", "/p/7/tide", "/p/7/edi", "/p/7/editx", "/p/7", "/p/7/", "/p/7/edit/x", "/p/edit"] {
+            #expect(shortcut.decide("https://app.example.com" + miss).match == nil, "\(miss)")
+        }
         // Every path of up to four segments over these words, with and without a trailing slash.
-        let words = ["a", "b", "c", "d", "f", "g", "i", "j", "k", "m", "edit", "42"]
+        let words = ["a", "b", "c", "d", "f", "g", "i", "j", "k", "m", "p", "q", "edit", "42"]
         var paths = [""]
         var compared = 0
         var matched = 0
