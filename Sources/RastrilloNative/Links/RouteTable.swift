@@ -21,7 +21,9 @@
 /// path param), so a typical match reads no record; a `{name}` child that is a
 /// plain leaf is matched from its parent without reading it, and an edge to a
 /// node holding only a `{name}` child (`/notes/{id}/edit` at `notes`) holds a
-/// copy of that child, so it is entered without reading either; a node's
+/// copy of that child, so it is entered without reading either — or, when all
+/// that follows is one short literal ending at one destination, the literal and
+/// that destination's copy, so the match reads that slot alone; a node's
 /// destinations and subtree wildcards sit in one list; and each destination's
 /// record is followed by its param specs, on one line when they fit. No string
 /// is made for a segment unless it becomes a param.
