@@ -82,6 +82,11 @@ final class RouteTable: Sendable {
         }
         var hasLeafSlots: Bool { bits & 0x40 != 0 }
         var hasEnd: Bool { bits & 0x80 != 0 }
+        /// The node's table: its slots' indices in the array that holds it (empty when it has none).
+        var slots: Range<Int> { Int(slotStart)..<Int(slotStart) + (slotBits > 0 ? 1 << slotBits : 0) }
+        /// Whether the node holds a `{name}` child node and nothing else (no edges, destinations,
+        /// subtree wildcards or `{$}`; the child not a plain leaf).
+        var holdsOnlyWildcard: Bool { bits == 0 && counts == 0 && wildcard >= 0 }
 
         /// Whether ``listStart`` is the node's one destination rather than a position in `lists`.
         var holdsDestination: Bool { terminalCount == 1 && restCount == 0 && !hasEnd }
@@ -321,14 +326,10 @@ final class RouteTable: Sendable {
         for (slot, child) in children { childOf[slot] = child }
         var compound = [Int?](repeating: nil, count: built.count)
         for (slot, child) in children where leafCopies {
-            let parent = nodes[child]
-            guard parent.bits == 0, parent.counts == 0, parent.wildcard >= 0 else { continue }
-            let wildcard = nodes[Int(parent.wildcard)]
-            guard wildcard.counts == 0, !wildcard.hasEnd, wildcard.wildcard == -1, wildcard.slotBits > 0 else {
-                continue
-            }
-            let start = Int(wildcard.slotStart)
-            let occupied = (start..<start + 1 << wildcard.slotBits).filter { !built[$0].isEmpty }
+            guard nodes[child].holdsOnlyWildcard else { continue }
+            let wildcard = nodes[Int(nodes[child].wildcard)]
+            guard wildcard.counts == 0, !wildcard.hasEnd, wildcard.wildcard == -1 else { continue }
+            let occupied = wildcard.slots.filter { !built[$0].isEmpty }
             guard occupied.count == 1, built[occupied[0]].node.literalLength <= 8, let leaf = leaves[occupied[0]]
             else { continue }
             let end = nodes[childOf[occupied[0]]]
@@ -342,8 +343,7 @@ final class RouteTable: Sendable {
         // Where each slot of `built` went: which array, and its index there.
         var moved = [(toLeafEdges: Bool, index: Int)](repeating: (false, -1), count: built.count)
         for index in nodes.indices where nodes[index].slotBits > 0 {
-            let start = Int(nodes[index].slotStart)
-            let range = start..<start + 1 << nodes[index].slotBits
+            let range = nodes[index].slots
             if range.contains(where: { leaves[$0] != nil }) {
                 nodes[index].slotStart = Int32(leafEdges.count)
                 nodes[index].bits |= 0x40
@@ -371,7 +371,7 @@ final class RouteTable: Sendable {
                     slotStart: Int32(bitPattern: UInt32(truncatingIfNeeded: head)),
                     wildcard: Int32(bitPattern: UInt32(truncatingIfNeeded: head >> 32)),
                     listStart: Int32(built[literal].node.literalLength), counts: 0xC0)
-            } else if leafCopies, copy.bits == 0, copy.counts == 0, copy.wildcard >= 0 {
+            } else if leafCopies, copy.holdsOnlyWildcard {
                 copy = nodes[Int(copy.wildcard)]
                 copy.counts |= 0x80
             }
@@ -445,27 +445,28 @@ final class RouteTable: Sendable {
                 // What the edge's child, which holds only this `{name}` child, would do: nothing at
                 // the path's end, else take the segment as the wildcard's value.
                 guard index < path.segments.count else { return nil }
+                values[valueCount] = .segment(path.segments[index])
+                valueCount += 1
+                let found: Match?
                 if node.isCompound {
                     // `/{name}/literal` and nothing else: a match only when the path ends with the
                     // literal (no trailing slash), completing the destination copied in the slot.
-                    guard let via, index + 2 == path.segments.count, !path.endsWithSlash else { return nil }
-                    let next = path.segments[index + 1]
-                    guard next.end - next.start == Int(node.listStart),
+                    let next = index + 1 < path.segments.count ? path.segments[index + 1] : nil
+                    if let via, let next, index + 2 == path.segments.count, !path.endsWithSlash,
+                        next.end - next.start == Int(node.listStart),
                         RouteTable.words(in: path.bytes, from: next.start, to: next.end).0 == node.compoundHead
-                    else { return nil }
-                    values[valueCount] = .segment(path.segments[index])
-                    valueCount += 1
-                    if let found = resolve(Int(via.pointee.record), via, path, exact: true) { return found }
-                    valueCount -= 1
-                    return nil
+                    {
+                        found = resolve(Int(via.pointee.record), via, path, exact: true)
+                    } else {
+                        found = nil
+                    }
+                } else {
+                    var child = node
+                    child.counts &= 0x7F
+                    found = walk(child, nil, index + 1, path)
                 }
-                values[valueCount] = .segment(path.segments[index])
-                valueCount += 1
-                var child = node
-                child.counts &= 0x7F
-                if let found = walk(child, nil, index + 1, path) { return found }
-                valueCount -= 1
-                return nil
+                if found == nil { valueCount -= 1 }
+                return found
             }
             if index == path.count {
                 if node.holdsDestination {
@@ -759,11 +760,9 @@ final class RouteTable: Sendable {
                 // Sorted only so the same manifest always lays out the same table.
                 let sorted = node.literals.sorted { $0.key.lexicographicallyPrecedes($1.key) }
                 if !sorted.isEmpty {
-                    let hashes = sorted.map { key, _ in
-                        key.withUnsafeBufferPointer { bytes in
-                            let (head, tail) = RouteTable.words(bytes)
-                            return RouteTable.hash(bytes, head: head, tail: tail)
-                        }
+                    let words = sorted.map { key, _ in key.withUnsafeBufferPointer(RouteTable.words) }
+                    let hashes = zip(sorted, words).map { literal, words in
+                        literal.key.withUnsafeBufferPointer { RouteTable.hash($0, head: words.0, tail: words.1) }
                     }
                     let layout = RouteTable.layout(hashes)
                     let size = 1 << layout.slotBits
@@ -771,12 +770,9 @@ final class RouteTable: Sendable {
                     out.bits = UInt8(layout.slotBits) | (layout.perfect ? 0x20 : 0)
                     out.seed = layout.seed
                     edges.append(contentsOf: repeatElement(Edge(), count: size))
-                    for ((key, child), hash) in zip(sorted, hashes) {
+                    for (((key, child), (head, tail)), hash) in zip(zip(sorted, words), hashes) {
                         precondition(!key.isEmpty, "literal segments are never empty")
-                        var edge = key.withUnsafeBufferPointer { bytes in
-                            let (head, tail) = RouteTable.words(bytes)
-                            return Edge(head: head, tail: tail)
-                        }
+                        var edge = Edge(head: head, tail: tail)
                         edge.node.literalLength = UInt8(min(key.count, 255))
                         if key.count > 16 {
                             edge.tail = UInt64(keys.count)
