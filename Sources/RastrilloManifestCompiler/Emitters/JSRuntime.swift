@@ -135,7 +135,7 @@ enum JSRuntime {
             if (host === null) return refusal("invalid-host", `invalid host '${hostText}'`);
             port = DEFAULT_PORTS[scheme] ?? null;
             if (portText !== null && portText !== "") {
-              if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535) {
+              if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535 || Number(portText) === 0) {
                 return refusal("invalid-port", `invalid port '${portText}'`);
               }
               port = Number(portText);

@@ -24,7 +24,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case missingAuthority
     /// An empty or malformed host (empty label, bad character, non-canonical IPv4 or IPv6).
     case invalidHost(String)
-    /// A port that is not a number from 0 to 65535.
+    /// A port that is not a number from 1 to 65535 (at most five digits; an explicit `:0` is refused).
     case invalidPort(String)
     /// A malformed `%` escape or one that decodes to invalid UTF-8.
     case badPercentEncoding

@@ -10,7 +10,7 @@ public struct RawURL: Sendable, Hashable {
     public let scheme: String
     /// The lowercased host, when the URL has an authority (`//host`).
     public let host: String?
-    /// The explicit port, or the scheme's default; `nil` without authority or default.
+    /// The explicit port (1–65535; `:0` is refused), or the scheme's default; `nil` without authority or default.
     public let port: Int?
     /// The path as written (percent-encoded); empty when absent.
     public let rawPath: String
@@ -145,11 +145,13 @@ public struct RawURL: Sendable, Hashable {
             index += 1
             let portStart = index
             var port = 0
+            // Only the first five digits are added up, so no run of digits can overflow; a longer
+            // port goes to the strict reader, which refuses it.
             while index < count, isDigit(bytes[index]) {
-                port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                if index - portStart < 5 { port = port * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
                 index += 1
             }
-            guard index > portStart, index - portStart <= 5, port <= 65535 else { return nil }
+            guard index > portStart, index - portStart <= 5, port >= 1, port <= 65535 else { return nil }
             spans.explicitPort = port
         }
         // The authority ends only at `/`, `?`, `#` or the end.
@@ -363,7 +365,11 @@ public struct RawURL: Sendable, Hashable {
             }
             port = port * 10 + Int(byte - UInt8(ascii: "0"))
         }
-        guard port <= 65535 else { return .failure(.invalidPort(String(decoding: portBytes, as: UTF8.self))) }
+        // Port 0 is not a port a URL can name (WebKit uses it for "the scheme's default", which a
+        // URL writes by leaving the port out).
+        guard port >= 1, port <= 65535 else {
+            return .failure(.invalidPort(String(decoding: portBytes, as: UTF8.self)))
+        }
         return .success((host, port))
     }
 }

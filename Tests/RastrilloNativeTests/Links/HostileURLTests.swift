@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import RastrilloNative
+
+/// Issue 15's port defects: ports longer than an integer (an overflow trap before the fix) and an
+/// explicit `:0` (accepted before the fix).
+@Suite("LinkRouter: hostile URLs (issue 15)")
+struct HostileURLTests {
+    static let router = LinkRouter(manifest: ManifestFixtures.parityManifest)
+
+    static let longPorts = [
+        "https://app.example.com:99999999999999999999/notes/",
+        "https://app.example.com:18446744073709551617/",
+        "https://app.example.com:9223372036854775808/",
+        "https://app.example.com:000000000000000000000443/",
+        "https://evil.example:" + String(repeating: "9", count: 400) + "/",
+        "companion://app:92233720368547758070/notes/",
+    ]
+
+    @Test("a port with more digits than an integer holds is refused, never a trap", arguments: longPorts)
+    func longPortString(url: String) {
+        guard case .refused(.invalidPort(let port)) = Self.router.decide(url) else {
+            Issue.record("\(url) was not refused for its port: \(Self.router.decide(url))")
+            return
+        }
+        #expect(url.contains(":" + port + "/"))
+        // Both readers: the one-pass reader hands the URL on, the strict one refuses it.
+        #expect(RawURL.read(url) == .failure(.invalidPort(port)))
+    }
+
+    @Test("the same ports through decide(URL), the web-screen policy and origin parsing", arguments: longPorts)
+    func longPortElsewhere(url: String) throws {
+        let value = try #require(URL(string: url))
+        #expect(Self.router.decide(value).refusal?.code == "invalid-port", "\(value.absoluteString)")
+        let policy = WebScreenNavigationPolicy(router: Self.router)
+        guard case .cancel(.refused(.invalidPort)) = policy.decide(url: url, isMainFrame: true, isRedirect: false)
+        else {
+            Issue.record("web-screen policy let \(url) through")
+            return
+        }
+        let origin = String(url.prefix { $0 != "/" }) + "//" + url.split(separator: "/")[1]
+        #expect(ManifestOrigin(parsing: origin) == nil, "\(origin)")
+    }
+
+    @Test(
+        "an explicit port 0 is refused in URLs and origins",
+        arguments: [
+            "https://app.example.com:0/notes/", "https://app.example.com:00/notes/", "http://localhost:0/",
+            "companion://app:0/notes/",
+        ])
+    func portZero(url: String) {
+        #expect(Self.router.decide(url).refusal?.code == "invalid-port", "\(url)")
+        #expect(ManifestOrigin(parsing: String(url.dropLast(url.hasSuffix("/notes/") ? 7 : 1))) == nil)
+    }
+
+    @Test(
+        "a port from 1 to 65535 is still read",
+        arguments: [
+            ("https://app.example.com:1/", 1), ("https://app.example.com:65535/", 65535),
+            ("https://app.example.com:00443/", 443),
+        ])
+    func validPorts(url: String, port: Int) throws {
+        #expect(try RawURL.read(url).get().port == port)
+    }
+}
+
+extension LinkDecision {
+    /// The refusal, if the decision is one.
+    var refusal: LinkRefusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
+    }
+}
