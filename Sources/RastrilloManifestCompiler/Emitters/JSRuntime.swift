@@ -222,6 +222,9 @@ enum JSRuntime {
             const name = percentDecode(eq < 0 ? pair : pair.slice(0, eq), true);
             const value = percentDecode(eq < 0 ? "" : pair.slice(eq + 1), true);
             if (name === null || value === null) return refusal("bad-percent-encoding", "malformed percent-escape or invalid UTF-8");
+            if (/[\u0000-\u001f\u007f]/.test(name + value)) {
+              return refusal("control-character", "control character in the query (percent-encoded)");
+            }
             items.push([name, value]);
           }
           return { items };

@@ -235,8 +235,12 @@ final class CompiledRoutes: Sendable {
             var query: RouteTable.Query
             let rawQuery = url.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
             if let rawQuery, rawQuery.contains(UInt8(ascii: "%")) {
-                // Escapes can decode to invalid UTF-8: such a query is refused even when no destination reads it.
+                // Escapes can decode to invalid UTF-8 or control characters: such a query is refused even
+                // when no destination reads it.
                 switch QueryItems.parse(String(decoding: rawQuery, as: UTF8.self)) {
+                case .failure(.controlCharacter(let offset)):
+                    // The offset within the whole URL, as the reader gives for raw control characters.
+                    return .refused(.controlCharacter(offset: (url.query?.lowerBound ?? 0) + offset))
                 case .failure(let refusal): return .refused(refusal)
                 case .success(let items): query = .parsed(items)
                 }
