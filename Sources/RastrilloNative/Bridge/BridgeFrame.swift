@@ -27,8 +27,10 @@ public struct BridgeFrame: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `main frame scheme://host:port` or `subframe …`, for logs.
+    /// `main frame scheme://host:port` or `subframe …`, for logs; the scheme and host, as the web
+    /// view reported them, are escaped with ``DiagnosticText``.
     public var description: String {
-        "\(isMainFrame ? "main frame" : "subframe") \(scheme)://\(host)\(port == 0 ? "" : ":\(port)")"
+        let origin = DiagnosticText.escaped("\(scheme)://\(host)")
+        return "\(isMainFrame ? "main frame" : "subframe") \(origin)\(port == 0 ? "" : ":\(port)")"
     }
 }

@@ -56,8 +56,14 @@ public enum BridgeRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// What is wrong and what to do.
+    /// What is wrong and what to do; what it quotes from the page (field names, types, action
+    /// names, JSON details) is escaped with ``DiagnosticText``.
     public var description: String {
+        if case .untrusted(let refusal) = self { return refusal.description }  // escapes its frame itself
+        return DiagnosticText.escaped(rawDescription)
+    }
+
+    private var rawDescription: String {
         switch self {
         case .untrusted(let refusal): return refusal.description
         case .bodyNotText(let kind):
@@ -96,8 +102,9 @@ public struct BridgeRefusalEvent: Sendable, Hashable, CustomStringConvertible {
     /// Why it was refused.
     public let refusal: BridgeRefusal
 
-    /// `refused bridge message <id> from <frame>: <reason>`.
+    /// `refused bridge message <id> from <frame>: <reason>`, the page's id escaped with
+    /// ``DiagnosticText`` (``id`` stays raw).
     public var description: String {
-        "refused bridge message\(id.map { " " + $0 } ?? "") from \(frame): \(refusal)"
+        "refused bridge message\(id.map { " " + DiagnosticText.escaped($0) } ?? "") from \(frame): \(refusal)"
     }
 }

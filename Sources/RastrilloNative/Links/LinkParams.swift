@@ -96,8 +96,13 @@ public struct LinkParams: Sendable, Hashable, RandomAccessCollection, Expressibl
         }
     }
 
-    /// `[name: value, …]` in name order, values as they appear in a URL.
+    /// `[name: value, …]` in name order, values as they appear in a URL, names and values
+    /// escaped with ``DiagnosticText`` (a decoded value may hold bidi or C1 controls).
     public var description: String {
-        isEmpty ? "[:]" : "[" + map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+        isEmpty
+            ? "[:]"
+            : "["
+                + map { "\(DiagnosticText.escaped($0.key)): \(DiagnosticText.escaped($0.value.description))" }
+                .joined(separator: ", ") + "]"
     }
 }

@@ -35,8 +35,13 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// A redirect or `next=` target that is not an internal URL.
     case redirectNotInternal
 
-    /// What was wrong, for logs and the `route` command.
-    public var description: String {
+    /// What was wrong, for logs and the `route` command; input it quotes (a host, a port) is
+    /// escaped with ``DiagnosticText`` (the case's own values stay raw).
+    public var description: String { DiagnosticText.escaped(rawDescription) }
+
+    /// ``description`` before escaping, for messages that are escaped as a whole later
+    /// (a ``ManifestIssue``'s message), so nothing is escaped twice.
+    var rawDescription: String {
         switch self {
         case .empty: return "empty URL"
         case .noScheme: return "relative URL (no scheme)"

@@ -37,8 +37,8 @@ public struct LinkRouter: Sendable {
         /// Where it came from.
         public let context: Context
 
-        /// `refused <url>: <reason>`.
-        public var description: String { "refused \(url): \(refusal)" }
+        /// `refused <url>: <reason>`, the URL escaped with ``DiagnosticText`` (``url`` stays raw).
+        public var description: String { "refused \(DiagnosticText.escaped(url)): \(refusal)" }
     }
 
     /// The manifest the router was compiled from.

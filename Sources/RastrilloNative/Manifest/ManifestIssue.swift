@@ -39,10 +39,11 @@ public struct ManifestIssue: Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and what to do about it.
     public let message: String
 
-    /// `pointer (line:column): message`.
+    /// `pointer (line:column): message`, the pointer and message escaped with ``DiagnosticText``
+    /// (they quote the manifest's keys and values; ``pointer`` and ``message`` stay raw).
     public var description: String {
         let place = line.map { " (line \($0), column \(column ?? 0))" } ?? ""
-        return "\(pointer.isEmpty ? "/" : pointer)\(place): \(message)"
+        return "\(DiagnosticText.escaped(pointer.isEmpty ? "/" : pointer))\(place): \(DiagnosticText.escaped(message))"
     }
 }
 
@@ -53,8 +54,10 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The problems, in document order.
     public let issues: [ManifestIssue]
 
-    /// One line per problem, prefixed with the source.
+    /// One line per problem, prefixed with the source (escaped with ``DiagnosticText``, as each
+    /// issue's description is), so no line can be split or forged by the input.
     public var description: String {
-        issues.map { "\(source):\($0.description)" }.joined(separator: "\n")
+        let source = DiagnosticText.escaped(source)
+        return issues.map { "\(source):\($0.description)" }.joined(separator: "\n")
     }
 }

@@ -56,8 +56,9 @@ enum ManifestCommand: CLICommand {
         do {
             return try ManifestCompiler.compile(Array(data), sourceName: URL(fileURLWithPath: path).lastPathComponent)
         } catch {
-            io.error(error.issues.map { "\(path):\($0)" }.joined(separator: "\n"))
-            io.error("error: \(path) has \(error.issues.count) problem(s)")
+            let shown = DiagnosticText.escaped(path)
+            io.error(error.issues.map { "\(shown):\($0)" }.joined(separator: "\n"))
+            io.error("error: \(shown) has \(error.issues.count) problem(s)")
             return nil
         }
     }
