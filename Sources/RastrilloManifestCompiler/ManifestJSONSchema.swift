@@ -13,6 +13,12 @@ public enum ManifestJSONSchema {
         let id = #"^[a-z][A-Za-z0-9]*$"#
         let typeName = #"^[A-Z][A-Za-z0-9]*$"#
         let capability = #"^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*$"#
+        // One list of refused schemes (ManifestOrigin.refusedSchemes) for the decoder and the schema;
+        // the schema only admits lowercase schemes, so a lowercase look-ahead refuses them in any case
+        // the schema lets through. An origin is exactly scheme://host[:port]: no trailing '/', no :0.
+        let refused = ManifestOrigin.refusedSchemes.joined(separator: "|")
+        let origin = #"^(?!(?:\#(refused)):)(?!.*:0+$)[a-z][a-z0-9+.-]*://[^/@%?#\\\\]+$"#
+        let externalScheme = #"^(?!(?:\#(refused))$)[a-z][a-z0-9+.-]*$"#
         func strings(_ values: [String]) -> String { "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
         let presentations = strings(ManifestDestination.Presentation.allCases.map(\.rawValue))
         let links = strings(ManifestDestination.LinkIntent.allCases.map(\.rawValue))
@@ -51,7 +57,7 @@ public enum ManifestJSONSchema {
                   "type": "object", "additionalProperties": false,
                   "properties": {
                     "foreignWeb": {"enum": \(foreign)},
-                    "externalSchemes": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9+.-]*$"}}
+                    "externalSchemes": {"type": "array", "items": {"type": "string", "pattern": "\(externalScheme)"}}
                   }
                 },
                 "capabilities": {
@@ -130,7 +136,7 @@ public enum ManifestJSONSchema {
                 }
               },
               "$defs": {
-                "origin": {"type": "string", "pattern": "^[a-z][a-z0-9+.-]*://[^/@%?#\\\\\\\\]+/?$"},
+                "origin": {"type": "string", "pattern": "\(origin)"},
                 "type": {
                   "oneOf": [
                     {"enum": ["string", "int", "bool", "double", "uuid"]},

@@ -33,6 +33,14 @@ bad = {
     "placement": mutated(lambda d: d.setdefault("commands", [{}])[0].update(placements=["dock"])),
     "type expression": mutated(lambda d: d["destinations"][0].update(params={"x": {"list": "int"}})),
     "origin with userinfo": mutated(lambda d: d["origins"][0].update(origin="https://u@app.example.com")),
+    # issue 15: script-capable schemes (the decoder's list), a trailing slash, an explicit :0
+    "javascript origin": mutated(lambda d: d["origins"][0].update(origin="javascript://app.example.com")),
+    "data alias": mutated(lambda d: d["origins"][0].update(aliases=["data://app.example.com"])),
+    "view-source origin": mutated(lambda d: d["origins"][0].update(origin="view-source://app.example.com")),
+    "filesystem origin": mutated(lambda d: d["origins"][0].update(origin="filesystem://app.example.com")),
+    "origin with a trailing slash": mutated(lambda d: d["origins"][0].update(origin="https://app.example.com/")),
+    "origin with port 0": mutated(lambda d: d["origins"][0].update(origin="https://app.example.com:0")),
+    "external scheme vbscript": mutated(lambda d: d.setdefault("links", {}).update(externalSchemes=["vbscript"])),
     "missing titleKey": mutated(lambda d: d["destinations"][0].pop("titleKey")),
 }
 for name, document in bad.items():

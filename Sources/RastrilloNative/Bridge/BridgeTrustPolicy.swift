@@ -5,8 +5,8 @@
 /// origins or aliases: the frame's origin is read with ``ManifestOrigin/init(parsing:)`` and
 /// checked with ``AppManifest/isInternal(origin:)``, the one origin check the ``LinkRouter``
 /// shares (lowercase scheme and host, default ports normalised). No prefix, suffix or
-/// first-label matching; opaque origins (`null`, `about:`, `data:`, `blob:`, `file:`, empty) are
-/// refused. The page's URL and anything inside the payload play no part, so a redirect to another
+/// first-label matching; opaque origins (`null`, empty, and every scheme of
+/// ``ManifestOrigin/refusedSchemes``: `about:`, `data:`, `blob:`, `file:`, `javascript:` …) are refused. The page's URL and anything inside the payload play no part, so a redirect to another
 /// internal page keeps working and a spoofed origin in the payload changes nothing.
 ///
 /// ```swift
@@ -17,8 +17,11 @@
 /// }
 /// ```
 public struct BridgeTrustPolicy: Sendable {
-    /// Schemes whose origins are opaque or that never carry an app page.
-    static let opaqueSchemes: Set<String> = ["", "null", "about", "data", "blob", "file", "javascript"]
+    /// Whether frames of `scheme` (lowercased) are opaque or never carry an app page: empty,
+    /// `null`, or one of ``ManifestOrigin/refusedSchemes`` (the list manifest validation uses).
+    static func isOpaque(_ scheme: String) -> Bool {
+        scheme.isEmpty || scheme == "null" || ManifestOrigin.isRefusedScheme(scheme)
+    }
 
     private let manifest: AppManifest
 
@@ -31,7 +34,7 @@ public struct BridgeTrustPolicy: Sendable {
     public func decide(_ frame: BridgeFrame) -> Result<ManifestOrigin, BridgeTrustRefusal> {
         guard frame.isMainFrame else { return .failure(.notMainFrame(frame)) }
         let scheme = frame.scheme.lowercased()
-        guard !Self.opaqueSchemes.contains(scheme), !frame.host.isEmpty, frame.host != "null" else {
+        guard !Self.isOpaque(scheme), !frame.host.isEmpty, frame.host != "null" else {
             return .failure(.opaqueOrigin(frame))
         }
         // WebKit may report an IPv6 host without brackets; the manifest stores it bracketed.

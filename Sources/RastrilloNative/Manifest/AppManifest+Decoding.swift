@@ -172,18 +172,29 @@ struct ManifestDecoding {
         guard let text = reader.string(node, pointer, what: "an origin") else { return nil }
         switch RawURL.read(text) {
         case .failure(let refusal):
-            reader.report(.invalidValue, pointer, node.position, "origin '\(text)' is not a valid URL: \(refusal)")
+            reader.report(
+                .invalidValue, pointer, node.position, "origin '\(text)' is not a valid URL: \(refusal.rawDescription)")
             return nil
         case .success(let url):
+            guard !ManifestOrigin.isRefusedScheme(url.scheme) else {
+                reader.report(
+                    .invalidValue, pointer, node.position,
+                    "origin '\(text)' has the scheme '\(url.scheme)', which can run script or name local or opaque "
+                        + "content; an origin is https://host, http://host or a custom scheme with a host "
+                        + "(never \(ManifestOrigin.refusedSchemes.joined(separator: ", ")))")
+                return nil
+            }
             guard let host = url.host else {
                 reader.report(.invalidValue, pointer, node.position, "origin '\(text)' needs a host (scheme://host)")
                 return nil
             }
             let port = url.port
-            guard url.rawPath.isEmpty || url.rawPath == "/", url.rawQuery == nil, url.rawFragment == nil else {
+            guard url.rawPath.isEmpty, url.rawQuery == nil, url.rawFragment == nil else {
                 reader.report(
                     .invalidValue, pointer, node.position,
-                    "origin '\(text)' must be scheme://host[:port] only; remove the path, query or fragment")
+                    url.rawPath == "/" && url.rawQuery == nil && url.rawFragment == nil
+                        ? "origin '\(text)' must be exactly scheme://host[:port]; remove the trailing '/'"
+                        : "origin '\(text)' must be scheme://host[:port] only; remove the path, query or fragment")
                 return nil
             }
             return ManifestOrigin(scheme: url.scheme, host: host, port: port)
@@ -209,11 +220,11 @@ struct ManifestDecoding {
                         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
                         || "+-.".utf8.contains($0)
                 }
-            if !valid || ["javascript", "data", "file", "about", "blob", "vbscript"].contains(scheme) {
+            if !valid || ManifestOrigin.isRefusedScheme(scheme) {
                 reader.report(
                     .invalidValue, "/links/externalSchemes/\(index)", object["externalSchemes"]?.position,
                     "'\(scheme)' cannot be an external scheme: write a lowercase scheme such as mailto or tel "
-                        + "(javascript, data, file, about, blob and vbscript are never allowed)")
+                        + "(\(ManifestOrigin.refusedSchemes.joined(separator: ", ")) are never allowed)")
             }
         }
         guard let foreign else { return nil }
