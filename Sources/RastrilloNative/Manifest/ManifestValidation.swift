@@ -248,9 +248,23 @@ struct ManifestValidation {
                 + "type '\(generated)'; rename the \(what) (for example '\(name)Request') or the type")
     }
 
+    /// The most pattern conflicts one validation lists; any conflict still refuses the manifest,
+    /// and a last issue says there are more. (A manifest whose n patterns all conflict has
+    /// n²/2 pairs: listing them all took gigabytes for a few hundred kilobytes of input.)
+    static let maxReportedConflicts = 20
+
     mutating func conflicts() {
         let patterns = manifest.destinations.map(\.pattern)
-        for conflict in PatternConflictIndex.conflicts(in: patterns) {
+        let (found, hasMore) = PatternConflictIndex.conflicts(in: patterns, limit: Self.maxReportedConflicts)
+        defer {
+            if hasMore {
+                report(
+                    .conflictingPatterns, "/destinations", nil,
+                    "more patterns conflict than the \(Self.maxReportedConflicts) conflicts listed; fix those and "
+                        + "run the check again to see the rest")
+            }
+        }
+        for conflict in found {
             let first = manifest.destinations[conflict.first]
             let second = manifest.destinations[conflict.second]
             let location = locations.patterns[conflict.second]

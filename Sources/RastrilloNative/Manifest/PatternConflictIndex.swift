@@ -5,7 +5,8 @@
 /// only the nodes whose patterns could match a common path (same literal,
 /// either side a wildcard, or a subtree wildcard), and only those candidates
 /// are compared with ``PathPattern/relationship(to:)``. The work is
-/// proportional to the number of overlapping pairs, not to n².
+/// proportional to the number of overlapping pairs, not to n², and
+/// ``conflicts(in:limit:)`` stops once it has found more than it will list.
 public struct PatternConflictIndex: Sendable {
     /// A pair of conflicting patterns, by index into the input, `first < second`.
     public struct Conflict: Sendable, Hashable {
@@ -28,21 +29,41 @@ public struct PatternConflictIndex: Sendable {
     }
 
     /// Every conflict among `patterns`, sorted by (`first`, `second`).
+    ///
+    /// There can be n²/2 of them (n patterns that all conflict); validation asks for the first
+    /// few with ``conflicts(in:limit:)`` instead.
     public static func conflicts(in patterns: [PathPattern]) -> [Conflict] {
+        conflicts(in: patterns, limit: Int.max).found
+    }
+
+    /// The first `limit` conflicts among `patterns` in (`first`, `second`) order, and whether
+    /// there is at least one more.
+    ///
+    /// The search stops at the conflict after the `limit`th, so the work and memory stay
+    /// bounded however many pairs conflict: `found` is empty only when no two patterns conflict
+    /// at all (the limit caps what is listed, never whether a conflict is detected).
+    public static func conflicts(in patterns: [PathPattern], limit: Int) -> (found: [Conflict], hasMore: Bool) {
+        precondition(limit >= 1, "the limit must be at least 1")
         let root = Node()
         for (index, pattern) in patterns.enumerated() { insert(pattern.segments[...], index, root) }
         var found: [Conflict] = []
+        var candidates: [Int] = []
         for (index, pattern) in patterns.enumerated() {
-            var candidates: [Int] = []
+            candidates.removeAll(keepingCapacity: true)
             collect(pattern.segments[...], root, &candidates)
-            for other in candidates where other > index {
+            // Ascending, so the conflicts come out in (first, second) order and the first
+            // `limit` are always the same ones.
+            candidates.sort()
+            var previous = index
+            for other in candidates where other > previous {
+                previous = other
                 let relationship = pattern.relationship(to: patterns[other])
-                if relationship.isConflict {
-                    found.append(Conflict(first: index, second: other, relationship: relationship))
-                }
+                guard relationship.isConflict else { continue }
+                if found.count == limit { return (found, true) }
+                found.append(Conflict(first: index, second: other, relationship: relationship))
             }
         }
-        return found.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
+        return (found, false)
     }
 
     private static func insert(_ segments: ArraySlice<PathPattern.Segment>, _ index: Int, _ node: Node) {
