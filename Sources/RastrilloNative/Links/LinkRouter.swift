@@ -89,8 +89,19 @@ public struct LinkRouter: Sendable {
         return decision
     }
 
-    /// Decides what a `URL` value does, by reading its `absoluteString` with the
-    /// same strict reader (Foundation's repairs, such as `\` → `%5C`, are then refused).
+    /// Decides what a `URL` value does: exactly what ``decide(_:context:)-(String,_)`` decides
+    /// for its `absoluteString`.
+    ///
+    /// A `URL` has already been parsed — and sometimes repaired — by Foundation before the
+    /// router sees it, and Foundation repairs differently on Apple platforms and on Linux (one
+    /// may percent-encode a space or a `\` that the other refuses to parse at all). So this
+    /// judges Foundation's string, not the text the link arrived as: a repair in the authority
+    /// is still refused (no `%` escape is allowed there), but one in the path or query (a space
+    /// written `%20`, a `\` written `%5C`) is routed as repaired.
+    ///
+    /// ``decide(_:context:)-(String,_)`` is the strict entry point: give it the raw text of a
+    /// link from outside the app (a page's `href`, a QR code, a pasted string) whenever you
+    /// have it.
     public func decide(_ url: URL, context: Context = .navigation) -> LinkDecision {
         decide(url.absoluteString, context: context)
     }
