@@ -26,9 +26,26 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Formats a double the way JavaScript's `String(number)` does for common values
     /// (integral values without `.0`), so URLs built natively and on the web agree.
+    ///
+    /// An integral value from 2^53 up to 10^21 (a URL can carry `1e20`) is written as JavaScript
+    /// writes it — the shortest digits that read back to the same double, then zeros — never
+    /// through `Int64`, which traps above 2^63.
     static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e21 { return String(Int64(value)) }
-        return "\(value)"
+        guard value == value.rounded(), abs(value) < 1e21 else { return "\(value)" }
+        if abs(value) < 0x1p53 { return String(Int64(value)) }
+        // Swift writes these as `9.007199254740992e+15` or `1e+20`: the same shortest digits.
+        let text = "\(value)"
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        var mantissa = text[..<e]
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let zeros = exponent - fraction.count
+        guard zeros >= 0 else { return text }
+        return (negative ? "-" : "") + parts[0] + fraction + String(repeating: "0", count: zeros)
     }
 
     /// A scalar param type, resolved once when the route table is built.

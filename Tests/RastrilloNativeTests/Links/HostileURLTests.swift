@@ -72,3 +72,31 @@ extension LinkDecision {
         return nil
     }
 }
+
+/// Found while auditing input-reachable conversions for issue 15: a double param of `1e20`
+/// trapped in `Int64(_:)` as soon as anything printed it (the `route` command, a log line).
+@Suite("LinkValue: large integral doubles print without a trap")
+struct LargeDoubleTests {
+    @Test(
+        "written as JavaScript's String(number) writes them",
+        arguments: [
+            (1e20, "100000000000000000000"),
+            (-1.2345678901234567e20, "-123456789012345670000"),
+            (0x1p60, "1152921504606847000"),
+            (0x1p53, "9007199254740992"),
+            (9_007_199_254_740_991, "9007199254740991"),
+            (1e21, "1e+21"),
+            (1.5, "1.5"),
+        ])
+    func format(value: Double, expected: String) {
+        #expect(LinkValue.double(value).description == expected)
+    }
+
+    @Test("a URL carrying 1e20 as a double param is routed and printed")
+    func throughTheRouter() {
+        let decision = LinkRouter(manifest: ManifestFixtures.parityManifest).decide(
+            "https://app.example.com/ratio/1e20")
+        #expect(decision == .native(LinkMatch(destination: "ratio", params: ["value": .double(1e20)])))
+        #expect(decision.match?.params.description == "[value: 100000000000000000000]")
+    }
+}
