@@ -1,6 +1,7 @@
 import Foundation
-import RastrilloNativeCLI
 import Testing
+
+@testable import RastrilloNativeCLI
 
 /// Issue 15, defect 6: `manifest check` never writes the manifest's control characters to a terminal.
 @Suite("manifest check escapes what it quotes")
@@ -28,5 +29,17 @@ struct ManifestCheckEscapingTests {
         #expect(controls.isEmpty, "\(text)")
         // One problem: its line and the summary line.
         #expect(text.split(separator: "\n").count == 2, "\(text)")
+    }
+}
+
+/// `companion check` quotes project.yml: its diagnostics escape the same way.
+@Suite("companion check escapes what it quotes")
+struct CompanionDiagnosticEscapingTests {
+    @Test("a message and file name with ESC and RLO are printed escaped")
+    func escapes() {
+        let diagnostic = CompanionDiagnostic(
+            severity: .error, file: "evil\u{1B}[2J.yml", line: 3, message: "unknown key 'a\u{202E}b'")
+        #expect(diagnostic.message == "unknown key 'a\u{202E}b'")
+        #expect(diagnostic.description == #"evil\x1B[2J.yml:3: error: unknown key 'a\xE2\x80\xAEb'"#)
     }
 }

@@ -1,3 +1,5 @@
+import RastrilloNative
+
 /// One finding of `companion check`, printed as `file:line: error|warning: message`.
 struct CompanionDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// Errors fail the check; warnings (placeholders, a local package path)
@@ -13,7 +15,10 @@ struct CompanionDiagnostic: Equatable, Sendable, CustomStringConvertible {
     let line: Int
     let message: String
 
-    var description: String { "\(file):\(line): \(severity.rawValue): \(message)" }
+    /// The file and message (which quote project.yml) escaped with `DiagnosticText`.
+    var description: String {
+        "\(DiagnosticText.escaped(file)):\(line): \(severity.rawValue): \(DiagnosticText.escaped(message))"
+    }
 
     /// This diagnostic with warnings turned into errors.
     var escalated: CompanionDiagnostic {
