@@ -20,6 +20,13 @@ let package = Package(
             path: "Sources/CompanionCore",
             plugins: [.plugin(name: "RastrilloManifestPlugin", package: "RastrilloNative")]
         ),
+        // The web-screen browser harness's native side (tools/web-screen-harness): the real
+        // BridgeDispatcher and navigation policy with the companion's handlers. Not in the app.
+        .executableTarget(
+            name: "CompanionBrowserHost",
+            dependencies: ["CompanionCore", .product(name: "RastrilloNative", package: "RastrilloNative")],
+            path: "BrowserHost"
+        ),
         .testTarget(
             name: "CompanionCoreTests",
             dependencies: ["CompanionCore"],
