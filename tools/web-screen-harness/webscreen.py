@@ -39,7 +39,6 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
-import ipaddress
 import json
 import os
 import select
@@ -117,6 +116,13 @@ class Certificate:
         self.spki_hash = base64.b64encode(hashlib.sha256(spki).digest()).decode()
 
 
+def _pipe_fds(reading: int, writing: int):
+    """In the child: Chromium reads DevTools messages from fd 3 and writes them to fd 4."""
+    reading, writing = os.dup(reading), os.dup(writing)  # out of the way of 3 and 4 first
+    os.dup2(reading, 3)
+    os.dup2(writing, 4)
+
+
 class Browser:
     """Headless Chromium driven over ``--remote-debugging-pipe``."""
 
@@ -156,11 +162,11 @@ class Browser:
         self._from_browser, from_browser_w = os.pipe()
         self.process = subprocess.Popen(
             arguments,
-            pass_fds=(to_browser_r, from_browser_w),
+            pass_fds=(3, 4),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=open(os.path.join(self.profile, "chromium.log"), "wb"),
-            preexec_fn=lambda: (os.dup2(to_browser_r, 3), os.dup2(from_browser_w, 4)),
+            preexec_fn=lambda: _pipe_fds(to_browser_r, from_browser_w),
         )
         os.close(to_browser_r)
         os.close(from_browser_w)
@@ -256,13 +262,7 @@ def origin_parts(origin: str) -> tuple[str, str, int]:
     if not origin or origin == "null" or "://" not in origin:
         return ("", "", 0)
     parts = urlsplit(origin)
-    host = parts.hostname or ""
-    try:
-        if ":" in host:
-            ipaddress.IPv6Address(host)
-    except ValueError:
-        pass
-    return (parts.scheme, host, parts.port or 0)
+    return (parts.scheme, parts.hostname or "", parts.port or 0)
 
 
 class WebScreen:
@@ -271,7 +271,8 @@ class WebScreen:
     BINDING = "__webScreenHarnessPost"
     REPLY = "__webScreenHarnessReply"
 
-    def __init__(self, browser: Browser, native: NativeSide, handler_name: str = "rastrillo"):
+    def __init__(self, browser: Browser, native: NativeSide | None, handler_name: str = "rastrillo"):
+        """Opens a page; with ``native`` None it is a plain browser tab (no stand-in, no policy)."""
         self.browser = browser
         self.native = native
         self.shim = SHIM % {"binding": self.BINDING, "reply": self.REPLY, "handler": handler_name}
@@ -281,6 +282,9 @@ class WebScreen:
         self.navigations: list[dict] = []  # every navigation decided, with native's answer
         self.problems: list[dict] = []  # console errors, exceptions, rejections, CSP violations
         self.commits = 0
+        self.children: set[str] = set()
+        self.session = None
+        self.target_id = None
         browser.handlers.append(self._on_event)
         target = browser.call("Target.createTarget", {"url": "about:blank"})
         self.target_id = target["targetId"]
@@ -295,15 +299,16 @@ class WebScreen:
     def _prepare(self, session: str, is_page: bool):
         call = self.browser.call
         call("Page.enable", session=session)
-        call("Runtime.addBinding", {"name": self.BINDING}, session=session)
-        call("Page.addScriptToEvaluateOnNewDocument", {"source": self.shim}, session=session)
+        if self.native is not None:
+            call("Runtime.addBinding", {"name": self.BINDING}, session=session)
+            call("Page.addScriptToEvaluateOnNewDocument", {"source": self.shim}, session=session)
+            call(
+                "Fetch.enable",
+                {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
+                session=session,
+            )
         call("Runtime.enable", session=session)
         call("Log.enable", session=session)
-        call(
-            "Fetch.enable",
-            {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
-            session=session,
-        )
         call(
             "Target.setAutoAttach",
             {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
@@ -325,21 +330,25 @@ class WebScreen:
         return frame_id == self.target_id
 
     def _on_event(self, method: str, params: dict, session: str | None):
+        if session is not None and session != self.session and session not in self.children:
+            return  # another page's session
         if method == "Target.attachedToTarget" and session is not None:
             child = params["sessionId"]
+            self.children.add(child)
             if params["targetInfo"]["type"] == "iframe":
                 self._prepare(child, is_page=False)
             self.browser.send("Runtime.runIfWaitingForDebugger", session=child)
         elif method == "Target.targetCreated":
             info = params["targetInfo"]
-            if info.get("openerId") == self.target_id and info["type"] == "page":
+            if self.target_id and info.get("openerId") == self.target_id and info["type"] == "page":
                 self.browser.send("Target.closeTarget", {"targetId": info["targetId"]})
         elif method == "Page.frameNavigated":
             frame = params["frame"]
             self._remember(frame, session)
             if self.is_main(frame["id"]) and params.get("type", "Navigation") == "Navigation":
                 self.commits += 1
-                self.native.ask({"op": "document"})
+                if self.native is not None:
+                    self.native.ask({"op": "document"})
         elif method == "Page.frameAttached":
             self.frames.setdefault(params["frameId"], {"parentId": params["parentFrameId"], "origin": "", "url": ""})
         elif method == "Runtime.executionContextCreated":
@@ -347,6 +356,11 @@ class WebScreen:
             aux = context.get("auxData", {})
             if aux.get("frameId") and aux.get("isDefault"):
                 self.contexts[(session, context["id"])] = aux["frameId"]
+        elif method == "Runtime.executionContextDestroyed":
+            self.contexts.pop((session, params["executionContextId"]), None)
+        elif method == "Runtime.executionContextsCleared":
+            for key in [k for k in self.contexts if k[0] == session]:
+                del self.contexts[key]
         elif method == "Runtime.bindingCalled" and params["name"] == self.BINDING:
             self._on_message(params, session)
         elif method == "Fetch.requestPaused":
@@ -431,7 +445,7 @@ class WebScreen:
         """Evaluates ``expression`` in a frame's page world (the main frame by default)."""
         frame_id = frame_id or self.target_id
         session = self.frames[frame_id]["session"]
-        context = next((c for (s, c), f in self.contexts.items() if s == session and f == frame_id), None)
+        context = max((c for (s, c), f in self.contexts.items() if s == session and f == frame_id), default=None)
         params = {"expression": expression, "returnByValue": True, "awaitPromise": True, "userGesture": gesture}
         if context is not None:
             params["contextId"] = context
@@ -448,7 +462,7 @@ class WebScreen:
             last = self.evaluate(expression, frame_id)
             if last == expected:
                 return last
-            self.browser.pump(lambda: False if time.monotonic() < min(deadline, time.monotonic() + 0.1) else True, 1, "")
+            self.settle(0.1)
         raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
 
     def settle(self, seconds: float = 0.3):
