@@ -273,10 +273,16 @@ def noisy(browser: Browser, native: NativeSide, checks: Checks):
     checks.equal("the inline script was blocked by the CSP", tab.evaluate("document.title"), "Noisy fixture: proves the diagnostics collector")
 
 
-def screenshots(screen: WebScreen, version: str, directory: str):
+SCREENSHOT_SERVER_VERSION = "v1.4.0-3-g1a2b3c4"
+
+
+def screenshots(screen: WebScreen, directory: str):
+    """The web screen as people see it: the release notes of v1.4.0 with native's answer."""
     os.makedirs(directory, exist_ok=True)
-    screen.load(f"{APP}/releases/v0.9.0")
-    screen.wait_for('document.querySelector("#server").hidden', False)
+    screen.load(f"{APP}/releases/v1.4.0")
+    screen.wait_for(
+        'document.querySelector("#server").textContent', "Your server runs v1.4.0-3-g1a2b3c4, built from this release."
+    )
     for name, width, height, scale, mobile in (("phone", 390, 844, 3, True), ("desktop", 1280, 800, 2, False)):
         for dark in (False, True):
             path = os.path.join(directory, f"web-screen-{name}-{'dark' if dark else 'light'}.png")
@@ -295,7 +301,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="web-screen-") as directory:
         certificate = Certificate(HOSTS, directory)
         server = subprocess.Popen(
-            [options.server, "-cert", certificate.cert_path, "-key", certificate.key_path],
+            [options.server, "-cert", certificate.cert_path, "-key", certificate.key_path]
+            + (["-version", SCREENSHOT_SERVER_VERSION] if options.screenshots else []),
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -311,8 +318,7 @@ def main() -> int:
             print(f"browser: {browser.call('Browser.getVersion')['product']}")
             screen = WebScreen(browser, native)
             if options.screenshots:
-                screen.load(f"{APP}/releases/{version}")
-                screenshots(screen, version, options.screenshots)
+                screenshots(screen, options.screenshots)
                 return 0
             plain_browser(browser, version, checks)
             inside_the_app(screen, started["api"], version, checks)

@@ -4,7 +4,7 @@
 // plain-http loopback listener, the /api/version the companion's model checks, answering a
 // version picked per run.
 //
-//	browser-server -cert cert.pem -key key.pem
+//	browser-server -cert cert.pem -key key.pem [-version v1.4.0-3-g1a2b3c4]
 //
 // prints one JSON line, {"https":PORT,"api":PORT,"version":"v1.N.M"}, then serves until killed.
 // POST /control/version on the api listener with a new version text changes the answer.
@@ -44,6 +44,7 @@ var fixturePolicies = map[string]string{
 func main() {
 	certFile := flag.String("cert", "", "PEM certificate for the HTTPS listener")
 	keyFile := flag.String("key", "", "PEM private key for the HTTPS listener")
+	fixed := flag.String("version", "", "answer this version instead of one picked at random (screenshots)")
 	flag.Parse()
 	if *certFile == "" || *keyFile == "" {
 		fmt.Fprintln(os.Stderr, "usage: browser-server -cert cert.pem -key key.pem")
@@ -61,7 +62,10 @@ func main() {
 	})
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 
-	version := &current{text: pickVersion()}
+	version := &current{text: *fixed}
+	if version.text == "" {
+		version.text = pickVersion()
+	}
 	api := http.NewServeMux()
 	api.HandleFunc("GET /api/version", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
