@@ -29,7 +29,8 @@ public enum ManifestGraphSVG {
         // Left: the tree's labels; the destination column starts after the widest label.
         let labelRight = graph.nodes.map { margin + $0.depth * indent + 16 + width($0.label) }.max() ?? margin
         let destinationX = labelRight + 28
-        var destinationBoxes: [(x: Int, y: Int, width: Int)] = Array(repeating: (0, 0, 0), count: graph.destinations.count)
+        var destinationBoxes: [(x: Int, y: Int, width: Int)] = Array(
+            repeating: (0, 0, 0), count: graph.destinations.count)
         var destinationRight = destinationX
         for (row, node) in graph.nodes.enumerated() {
             var x = destinationX
@@ -82,7 +83,8 @@ public enum ManifestGraphSVG {
                 + "\n"
             for index in node.destinations {
                 let (bx, by, _) = destinationBoxes[index]
-                out += ##"<path d="M\##(x + width(node.label) + 6) \##(by) H\##(bx)" stroke="#d8dbe0" stroke-dasharray="2 3"/>"##
+                out +=
+                    ##"<path d="M\##(x + width(node.label) + 6) \##(by) H\##(bx)" stroke="#d8dbe0" stroke-dasharray="2 3"/>"##
                 out += "\n"
             }
         }
@@ -97,9 +99,11 @@ public enum ManifestGraphSVG {
             out +=
                 ##"<rect x="\##(x)" y="\##(y - 15)" width="\##(boxWidth)" height="30" rx="6" fill="\##(fill)" stroke="\##(stroke)"/>"##
                 + "\n"
-            out += ##"<text x="\##(x + 10)" y="\##(y - 2)" font-weight="bold" fill="#1c1c1e">\##(escape(destination.id))</text>"##
+            out +=
+                ##"<text x="\##(x + 10)" y="\##(y - 2)" font-weight="bold" fill="#1c1c1e">\##(escape(destination.id))</text>"##
             out += "\n"
-            out += ##"<text x="\##(x + 10)" y="\##(y + 10)" font-size="10" fill="\##(stroke)">\##(escape(caption(destination)))</text>"##
+            out +=
+                ##"<text x="\##(x + 10)" y="\##(y + 10)" font-size="10" fill="\##(stroke)">\##(escape(caption(destination)))</text>"##
             out += "\n</g>\n"
         }
 
@@ -188,7 +192,8 @@ public enum ManifestGraphSVG {
         ]
         var x = margin
         for (fill, stroke, text) in items {
-            out += ##"<rect x="\##(x)" y="\##(y - 9)" width="14" height="12" rx="3" fill="\##(fill)" stroke="\##(stroke)"/>"##
+            out +=
+                ##"<rect x="\##(x)" y="\##(y - 9)" width="14" height="12" rx="3" fill="\##(fill)" stroke="\##(stroke)"/>"##
             out += ##"<text x="\##(x + 20)" y="\##(y + 1)" fill="#3a3a3c">\##(text)</text>"## + "\n"
             x += 20 + width(text) + 24
         }
