@@ -21,7 +21,8 @@ browser-tools:
 	@"$(CHROMIUM)" --version
 
 browser-build: browser-tools
-	@echo "== browser-build: the companion's native side (CompanionBrowserHost) and the Go test server"
+	@echo "== browser-build: the companion's native side (CompanionBrowserHost, swift format lint --strict) and the Go test server"
+	$(SWIFT) format lint --strict --recursive examples/companion/BrowserHost
 	$(SWIFT) build --package-path examples/companion --product CompanionBrowserHost $(STRICT)
 	@mkdir -p $(BROWSER_DIR)
 	GOWORK=off scripts/go.sh -C examples/companion-web build -o $(BROWSER_SERVER) ./cmd/browser-server

@@ -488,7 +488,6 @@ class WebScreen:
     def headers_of(self, url: str) -> dict:
         """The response headers of ``url`` as the browser received them (Network domain)."""
         headers: dict = {}
-        request_ids: dict = {}
 
         def on_network(method, params, session):
             if method == "Network.responseReceived" and params["response"]["url"] == url:
@@ -502,7 +501,6 @@ class WebScreen:
         finally:
             self.browser.handlers.remove(on_network)
             self.browser.call("Network.disable", session=self.session)
-        del request_ids
         return headers
 
     def screenshot(self, path: str, width: int, height: int, scale: float, mobile: bool, dark: bool):
