@@ -32,7 +32,7 @@ browser: browser-build
 	CHROMIUM=$(CHROMIUM) python3 tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
-browser-mutants: browser-build
+browser-mutants: browser-tools
 	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision and the navigation policy; the browser step must catch each"
 	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" python3 scripts/browser-mutants.py
 
