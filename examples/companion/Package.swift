@@ -22,11 +22,8 @@ let package = Package(
         ),
         // The web-screen browser harness's native side (tools/web-screen-harness): the real
         // BridgeDispatcher and navigation policy with the companion's handlers. Not in the app.
-        .executableTarget(
-            name: "CompanionBrowserHost",
-            dependencies: ["CompanionCore", .product(name: "RastrilloNative", package: "RastrilloNative")],
-            path: "BrowserHost"
-        ),
+        // RastrilloNative comes through CompanionCore.
+        .executableTarget(name: "CompanionBrowserHost", dependencies: ["CompanionCore"], path: "BrowserHost"),
         .testTarget(
             name: "CompanionCoreTests",
             dependencies: ["CompanionCore"],

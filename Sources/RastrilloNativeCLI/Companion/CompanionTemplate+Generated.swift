@@ -135,12 +135,12 @@ extension CompanionTemplate {
                 UmFzdHJpbGxvTmF0aXZlIildCiAgICAgICAgKSwKICAgICAgICAvLyBUaGUgd2ViLXNjcmVlbiBicm93c2VyIGhhcm5lc3Mn
                 cyBuYXRpdmUgc2lkZSAodG9vbHMvd2ViLXNjcmVlbi1oYXJuZXNzKTogdGhlIHJlYWwKICAgICAgICAvLyBCcmlkZ2VEaXNw
                 YXRjaGVyIGFuZCBuYXZpZ2F0aW9uIHBvbGljeSB3aXRoIHRoZSBjb21wYW5pb24ncyBoYW5kbGVycy4gTm90IGluIHRoZSBh
-                cHAuCiAgICAgICAgLmV4ZWN1dGFibGVUYXJnZXQoCiAgICAgICAgICAgIG5hbWU6ICJDb21wYW5pb25Ccm93c2VySG9zdCIs
-                CiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWyJDb21wYW5pb25Db3JlIiwgLnByb2R1Y3QobmFtZTogIlJhc3RyaWxsb05h
-                dGl2ZSIsIHBhY2thZ2U6ICJSYXN0cmlsbG9OYXRpdmUiKV0sCiAgICAgICAgICAgIHBhdGg6ICJCcm93c2VySG9zdCIKICAg
-                ICAgICApLAogICAgICAgIC50ZXN0VGFyZ2V0KAogICAgICAgICAgICBuYW1lOiAiQ29tcGFuaW9uQ29yZVRlc3RzIiwKICAg
-                ICAgICAgICAgZGVwZW5kZW5jaWVzOiBbIkNvbXBhbmlvbkNvcmUiXSwKICAgICAgICAgICAgcGF0aDogIlRlc3RzL0NvbXBh
-                bmlvbkNvcmVUZXN0cyIKICAgICAgICApLAogICAgXSwKICAgIHN3aWZ0TGFuZ3VhZ2VNb2RlczogWy52Nl0KKQo=
+                cHAuCiAgICAgICAgLy8gUmFzdHJpbGxvTmF0aXZlIGNvbWVzIHRocm91Z2ggQ29tcGFuaW9uQ29yZS4KICAgICAgICAuZXhl
+                Y3V0YWJsZVRhcmdldChuYW1lOiAiQ29tcGFuaW9uQnJvd3Nlckhvc3QiLCBkZXBlbmRlbmNpZXM6IFsiQ29tcGFuaW9uQ29y
+                ZSJdLCBwYXRoOiAiQnJvd3Nlckhvc3QiKSwKICAgICAgICAudGVzdFRhcmdldCgKICAgICAgICAgICAgbmFtZTogIkNvbXBh
+                bmlvbkNvcmVUZXN0cyIsCiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWyJDb21wYW5pb25Db3JlIl0sCiAgICAgICAgICAg
+                IHBhdGg6ICJUZXN0cy9Db21wYW5pb25Db3JlVGVzdHMiCiAgICAgICAgKSwKICAgIF0sCiAgICBzd2lmdExhbmd1YWdlTW9k
+                ZXM6IFsudjZdCikK
                 """
         ),
         (
