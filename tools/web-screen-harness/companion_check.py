@@ -87,6 +87,16 @@ def inside_the_app(screen: WebScreen, api: int, version: str, checks: Checks):
         [{"main": True, "scheme": "https", "host": "app.example.com", "port": 0}] * 2,
     )
 
+    reply = json.loads(screen.evaluate("webkit.messageHandlers.rastrillo.postMessage(42)"))
+    checks.equal(
+        "a body that is not text: native's error reply",
+        (reply["type"], reply["id"], reply["error"]["code"], reply["error"]["message"]),
+        (
+            "error", None, "body-not-text",
+            "the message body is a number, not text; post JSON.stringify(envelope) (the generated module does)",
+        ),
+    )
+
     screen.load(f"{APP}/releases/v0.9.0")
     checks.equal(
         "another release: the page shows the server's version",
@@ -164,6 +174,7 @@ def trust(screen: WebScreen, native: NativeSide, checks: Checks):
         "the dispatcher recorded each refusal with that frame's origin",
         sorted((r["code"], r["frame"]) for r in refusals if r["kind"] == "bridge"),
         [
+            ("body-not-text", "main frame https://app.example.com"),  # the non-text body sent above
             ("untrusted-sender", "subframe https://app.example.com"),
             ("untrusted-sender", "subframe https://elsewhere.example.net"),
         ],

@@ -56,7 +56,8 @@ SHIM = r"""
   if (typeof binding !== "function" || globalThis.webkit) return;
   const pending = new Map();
   let sequence = 0;
-  const kind = (body) => body === null ? "null" : Array.isArray(body) ? "an array" : typeof body;
+  const kind = (body) => body === null ? "null" : Array.isArray(body) ? "an array"
+    : typeof body === "object" ? "an object" : `a ${typeof body}`;
   const postMessage = (body) => new Promise((resolve) => {
     sequence += 1;
     pending.set(sequence, resolve);
