@@ -20,6 +20,10 @@ let package = Package(
             path: "Sources/CompanionCore",
             plugins: [.plugin(name: "RastrilloManifestPlugin", package: "RastrilloNative")]
         ),
+        // The web-screen browser harness's native side (tools/web-screen-harness): the real
+        // BridgeDispatcher and navigation policy with the companion's handlers. Not in the app.
+        // RastrilloNative comes through CompanionCore.
+        .executableTarget(name: "CompanionBrowserHost", dependencies: ["CompanionCore"], path: "BrowserHost"),
         .testTarget(
             name: "CompanionCoreTests",
             dependencies: ["CompanionCore"],

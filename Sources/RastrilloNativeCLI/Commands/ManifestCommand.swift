@@ -12,12 +12,16 @@ enum ManifestCommand: CLICommand {
                rastrillo-native manifest check <file>
                rastrillo-native manifest build <file> --out <dir> [--check] [--only <outputs>]
                                                [--app-id <id>]... [--go-package <name>]
+               rastrillo-native manifest graph <file> [--out <file.svg>]
 
         schema  Print the manifest's JSON Schema (for editors; docs/app-manifest.schema.json).
         check   Validate <file>: strict JSON, unknown keys, duplicate ids, ServeMux pattern
                 conflicts, references, shortcuts, App Shortcuts (≤ 10), AASA size (≤ 128 KB).
                 Every problem is printed as <file>:<pointer> (line L, column C): <what to fix>.
         build   Validate, then write the generated files into <dir>.
+        graph   Validate, then draw the app as SVG: destinations as the tree of their path
+                patterns (native or web, link intent), commands with their placements and an
+                edge to each destination they apply to, capabilities. To stdout, or --out.
 
         OPTIONS:
           --out <dir>          Output directory (created if missing).
@@ -44,7 +48,8 @@ enum ManifestCommand: CLICommand {
             return CLIExit.success
         case "check": return try check(rest, io: io)
         case "build": return try build(rest, io: io)
-        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'schema', 'check' or 'build'")
+        case "graph": return try graph(rest, io: io)
+        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'schema', 'check', 'build' or 'graph'")
         }
     }
 
@@ -72,6 +77,36 @@ enum ManifestCommand: CLICommand {
         io.out(
             "\(path): valid (\(manifest.destinations.count) destinations, \(manifest.commands.count) commands, "
                 + "\(manifest.capabilities.count) capabilities, \(manifest.bridge.actions.count) bridge actions)")
+        return CLIExit.success
+    }
+
+    static func graph(_ arguments: [String], io: CLIOutput) throws -> Int32 {
+        var file: String?
+        var out: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--out" {
+                index += 1
+                guard index < arguments.count else { throw CLIUsageError("--out needs a value") }
+                out = arguments[index]
+            } else {
+                guard !argument.hasPrefix("-"), file == nil else {
+                    throw CLIUsageError("unexpected argument '\(argument)'")
+                }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { throw CLIUsageError("missing the manifest file") }
+        guard let compiler = load(file, io: io) else { return CLIExit.failure }
+        let svg = ManifestGraphSVG.render(ManifestGraph(manifest: compiler.manifest))
+        guard let out else {
+            io.out(String(svg.dropLast()))
+            return CLIExit.success
+        }
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        io.out("wrote \(out)")
         return CLIExit.success
     }
 

@@ -12,6 +12,112 @@ extension CompanionTemplate {
                 """
         ),
         (
+            path: "BrowserHost/main.swift",
+            base64: """
+                Ly8gVGhlIG5hdGl2ZSBzaWRlIG9mIHRoZSB3ZWItc2NyZWVuIGJyb3dzZXIgaGFybmVzcyAodG9vbHMvd2ViLXNjcmVlbi1o
+                YXJuZXNzL2hhcm5lc3MucHkpLgovLwovLyBJdCBydW5zIHdoYXQgdGhlIFdlYktpdCBhZGFwdGVyIChgV2ViVmlld0JyaWRn
+                ZWApIHJ1bnMsIHdpdGggdGhlIGNvbXBhbmlvbidzIG93biBtb2RlbDoKLy8gYSBgQnJpZGdlRGlzcGF0Y2hlcmAgYnVpbHQg
+                ZnJvbSB0aGUgY29tcGFuaW9uJ3MgbWFuaWZlc3Qgd2l0aCB0aGUgYGNvbXBhcmVSZWxlYXNlYCBoYW5kbGVyCi8vIHJlZ2lz
+                dGVyZWQgZXhhY3RseSBhcyBTb3VyY2VzL1dlYlNjcmVlbi5zd2lmdCByZWdpc3RlcnMgaXQsIHRoZSBgV2ViU2NyZWVuTmF2
+                aWdhdGlvblBvbGljeWAKLy8gZnJvbSB0aGUgbW9kZWwncyByb3V0ZXIsIGFuZCBgZm9sbG93RnJvbVdlYlNjcmVlbmAgZm9y
+                IGV2ZXJ5IG5hdmlnYXRpb24gdGhlIHBvbGljeSBjYW5jZWxzLgovLyBUaGUgaGFybmVzcyBzdGFuZHMgaW4gZm9yIFdlYktp
+                dDogaXQgcmVhZHMgZnJhbWUgZmFjdHMgZnJvbSBDaHJvbWl1bSAoRGV2VG9vbHMpIGFuZCBzZW5kcwovLyB0aGVtIGhlcmUs
+                IG9uZSBKU09OIG9iamVjdCBwZXIgbGluZSBvbiBzdGRpbjsgZWFjaCBhbnN3ZXIgaXMgb25lIEpTT04gbGluZSBvbiBzdGRv
+                dXQuCi8vCi8vICAgeyJvcCI6Im1lc3NhZ2UiLCJib2R5Ijoi4oCmIiwiZnJhbWUiOnsibWFpbiI6dHJ1ZSwic2NoZW1lIjoi
+                aHR0cHMiLCJob3N0Ijoi4oCmIiwicG9ydCI6MH19Ci8vICAgeyJvcCI6Im1lc3NhZ2UiLCJub25UZXh0IjoiYSBudW1iZXIi
+                LCJmcmFtZSI6e+KApn19Ci8vICAgeyJvcCI6Im5hdmlnYXRlIiwidXJsIjoi4oCmIiwibWFpbiI6dHJ1ZSwicmVkaXJlY3Qi
+                OmZhbHNlfQovLyAgIHsib3AiOiJldmVudCJ9ICAgICAgICBjaGVja3MgdGhlIHNlcnZlciBhZ2FpbiwgdGhlbiB0aGUgYHNl
+                cnZlckNoZWNrZWRgIGV2ZW50IHNjcmlwdAovLyAgIHsib3AiOiJkb2N1bWVudCJ9ICAgICB0aGUgbWFpbiBmcmFtZSBjb21t
+                aXR0ZWQgYW5vdGhlciBkb2N1bWVudAovLyAgIHsib3AiOiJyZWZ1c2FscyJ9ICAgICBldmVyeSByZWZ1c2FsIHJlcG9ydGVk
+                IHRvIHRoZSBkaWFnbm9zdGljcyBob29rIHNvIGZhcgovLwovLyBVc2FnZTogY29tcGFuaW9uLWJyb3dzZXItaG9zdCA8c2Vy
+                dmVyIGFkZHJlc3M+ICAoaHR0cDovLzEyNy4wLjAuMTpQT1JUOiB0aGUgdGVzdCBzZXJ2ZXIgd2hvc2UKLy8gL2FwaS92ZXJz
+                aW9uIHRoZSBtb2RlbCBjaGVja3M7IHBsYWluIGh0dHAgaXMgYWxsb3dlZCBmb3IgbG9vcGJhY2sgaW4gZGVidWcgYnVpbGRz
+                KS4KCmltcG9ydCBGb3VuZGF0aW9uCmltcG9ydCBSYXN0cmlsbG9OYXRpdmUKCkB0ZXN0YWJsZSBpbXBvcnQgQ29tcGFuaW9u
+                Q29yZQoKLy8vIFJlZnVzYWxzIHJlcG9ydGVkIHRvIHRoZSBkaWFnbm9zdGljcyBob29rLCBpbiBvcmRlci4KZmluYWwgY2xh
+                c3MgUmVmdXNhbExvZzogQHVuY2hlY2tlZCBTZW5kYWJsZSB7CiAgICBwcml2YXRlIGxldCBsb2NrID0gTlNMb2NrKCkKICAg
+                IHByaXZhdGUgdmFyIGV2ZW50czogW1JlZnVzYWxEaWFnbm9zdGljcy5FdmVudF0gPSBbXQoKICAgIGZ1bmMgYXBwZW5kKF8g
+                ZXZlbnQ6IFJlZnVzYWxEaWFnbm9zdGljcy5FdmVudCkgewogICAgICAgIGxvY2subG9jaygpCiAgICAgICAgZGVmZXIgeyBs
+                b2NrLnVubG9jaygpIH0KICAgICAgICBldmVudHMuYXBwZW5kKGV2ZW50KQogICAgfQoKICAgIHZhciBhbGw6IFtSZWZ1c2Fs
+                RGlhZ25vc3RpY3MuRXZlbnRdIHsKICAgICAgICBsb2NrLmxvY2soKQogICAgICAgIGRlZmVyIHsgbG9jay51bmxvY2soKSB9
+                CiAgICAgICAgcmV0dXJuIGV2ZW50cwogICAgfQp9CgovLy8gT25lIHdlYiBzY3JlZW4ncyBuYXRpdmUgc2lkZTogdGhlIG1v
+                ZGVsLCBpdHMgZGlzcGF0Y2hlciBhbmQgaXRzIG5hdmlnYXRpb24gcG9saWN5LgpATWFpbkFjdG9yCmZpbmFsIGNsYXNzIEhv
+                c3QgewogICAgbGV0IG1vZGVsOiBDb21wYW5pb25Nb2RlbAogICAgbGV0IGRpc3BhdGNoZXI6IEJyaWRnZURpc3BhdGNoZXIK
+                ICAgIGxldCBuYXZpZ2F0aW9uOiBXZWJTY3JlZW5OYXZpZ2F0aW9uUG9saWN5CiAgICBsZXQgbG9nOiBSZWZ1c2FsTG9nCgog
+                ICAgaW5pdChhZGRyZXNzOiBTdHJpbmcpIHsKICAgICAgICBsZXQgbG9nID0gUmVmdXNhbExvZygpCiAgICAgICAgbGV0IGRp
+                YWdub3N0aWNzID0gUmVmdXNhbERpYWdub3N0aWNzIHsgbG9nLmFwcGVuZCgkMCkgfQogICAgICAgIGxldCBtb2RlbCA9IENv
+                bXBhbmlvbk1vZGVsKHN0b3JlOiAuaW5NZW1vcnkoYWRkcmVzcyksIGRpYWdub3N0aWNzOiBkaWFnbm9zdGljcykKICAgICAg
+                ICBtb2RlbC5hbGxvd3NJbnNlY3VyZUxvY2FsTmV0d29yayA9IHRydWUKICAgICAgICBsZXQgZGlzcGF0Y2hlciA9IEJyaWRn
+                ZURpc3BhdGNoZXIobWFuaWZlc3Q6IEdlbmVyYXRlZE1hbmlmZXN0Lm1hbmlmZXN0LCBkaWFnbm9zdGljczogbW9kZWwuZGlh
+                Z25vc3RpY3MpCiAgICAgICAgLy8gVGhlIHNhbWUgcmVnaXN0cmF0aW9uIGFzIFNvdXJjZXMvV2ViU2NyZWVuLnN3aWZ0Lgog
+                ICAgICAgIGRpc3BhdGNoZXIuaGFuZGxlKEJyaWRnZUFjdGlvbnMuQ29tcGFyZVJlbGVhc2Uuc2VsZikgeyBbbW9kZWxdIHF1
+                ZXJ5IGluCiAgICAgICAgICAgIHRyeSBhd2FpdCBtb2RlbC5jb21wYXJlUmVsZWFzZShxdWVyeSkKICAgICAgICB9CiAgICAg
+                ICAgc2VsZi5tb2RlbCA9IG1vZGVsCiAgICAgICAgc2VsZi5kaXNwYXRjaGVyID0gZGlzcGF0Y2hlcgogICAgICAgIHNlbGYu
+                bmF2aWdhdGlvbiA9IFdlYlNjcmVlbk5hdmlnYXRpb25Qb2xpY3kocm91dGVyOiBtb2RlbC5yb3V0ZXIpCiAgICAgICAgc2Vs
+                Zi5sb2cgPSBsb2cKICAgIH0KCiAgICAvLy8gQW5zd2VycyBvbmUgcmVxdWVzdCBsaW5lIHdpdGggb25lIEpTT04gbGluZSAo
+                d2l0aG91dCBpdHMgbGluZSBmZWVkKS4KICAgIGZ1bmMgaGFuZGxlKF8gbGluZTogU3RyaW5nKSBhc3luYyAtPiBTdHJpbmcg
+                ewogICAgICAgIGxldCBhbnN3ZXIgPSBhd2FpdCBhbnN3ZXIobGluZSkKICAgICAgICBsZXQgZGF0YSA9ICh0cnk/IEpTT05T
+                ZXJpYWxpemF0aW9uLmRhdGEod2l0aEpTT05PYmplY3Q6IGFuc3dlciwgb3B0aW9uczogWy5zb3J0ZWRLZXlzXSkpID8/IERh
+                dGEoKQogICAgICAgIHJldHVybiBTdHJpbmcoZGVjb2Rpbmc6IGRhdGEsIGFzOiBVVEY4LnNlbGYpCiAgICB9CgogICAgcHJp
+                dmF0ZSBmdW5jIGFuc3dlcihfIGxpbmU6IFN0cmluZykgYXN5bmMgLT4gW1N0cmluZzogQW55XSB7CiAgICAgICAgZ3VhcmQg
+                bGV0IGRhdGEgPSBsaW5lLmRhdGEodXNpbmc6IC51dGY4KSwKICAgICAgICAgICAgbGV0IHJlcXVlc3QgPSAodHJ5PyBKU09O
+                U2VyaWFsaXphdGlvbi5qc29uT2JqZWN0KHdpdGg6IGRhdGEpKSBhcz8gW1N0cmluZzogQW55XSwKICAgICAgICAgICAgbGV0
+                IG9wID0gcmVxdWVzdFsib3AiXSBhcz8gU3RyaW5nCiAgICAgICAgZWxzZSB7CiAgICAgICAgICAgIHJldHVybiBbImVycm9y
+                IjogIm5vdCBhIEpTT04gb2JqZWN0IHdpdGggYW4gXCJvcFwiOiBcKGxpbmUpIl0KICAgICAgICB9CiAgICAgICAgc3dpdGNo
+                IG9wIHsKICAgICAgICBjYXNlICJtZXNzYWdlIjoKICAgICAgICAgICAgZ3VhcmQgbGV0IGZyYW1lID0gU2VsZi5mcmFtZShy
+                ZXF1ZXN0WyJmcmFtZSJdKSBlbHNlIHsKICAgICAgICAgICAgICAgIHJldHVybiBbImVycm9yIjogIm1lc3NhZ2UgbmVlZHMg
+                ZnJhbWUge21haW4sIHNjaGVtZSwgaG9zdCwgcG9ydH06IFwobGluZSkiXQogICAgICAgICAgICB9CiAgICAgICAgICAgIGlm
+                IGxldCBib2R5ID0gcmVxdWVzdFsiYm9keSJdIGFzPyBTdHJpbmcgewogICAgICAgICAgICAgICAgcmV0dXJuIFsicmVwbHki
+                OiBhd2FpdCBkaXNwYXRjaGVyLnJlY2VpdmUoYm9keSwgZnJvbTogZnJhbWUpXQogICAgICAgICAgICB9CiAgICAgICAgICAg
+                IHJldHVybiBbInJlcGx5IjogZGlzcGF0Y2hlci5yZWNlaXZlKG5vblRleHQ6IHJlcXVlc3RbIm5vblRleHQiXSBhcz8gU3Ry
+                aW5nID8/ICJ1bmtub3duIiwgZnJvbTogZnJhbWUpXQogICAgICAgIGNhc2UgIm5hdmlnYXRlIjoKICAgICAgICAgICAgZ3Vh
+                cmQgbGV0IHVybCA9IHJlcXVlc3RbInVybCJdIGFzPyBTdHJpbmcsIGxldCBtYWluID0gcmVxdWVzdFsibWFpbiJdIGFzPyBC
+                b29sLAogICAgICAgICAgICAgICAgbGV0IHJlZGlyZWN0ID0gcmVxdWVzdFsicmVkaXJlY3QiXSBhcz8gQm9vbAogICAgICAg
+                ICAgICBlbHNlIHsKICAgICAgICAgICAgICAgIHJldHVybiBbImVycm9yIjogIm5hdmlnYXRlIG5lZWRzIHVybCwgbWFpbiBh
+                bmQgcmVkaXJlY3Q6IFwobGluZSkiXQogICAgICAgICAgICB9CiAgICAgICAgICAgIHN3aXRjaCBuYXZpZ2F0aW9uLmRlY2lk
+                ZSh1cmw6IHVybCwgaXNNYWluRnJhbWU6IG1haW4sIGlzUmVkaXJlY3Q6IHJlZGlyZWN0KSB7CiAgICAgICAgICAgIGNhc2Ug
+                LmFsbG93OgogICAgICAgICAgICAgICAgcmV0dXJuIFsiYWxsb3ciOiB0cnVlXQogICAgICAgICAgICBjYXNlIC5jYW5jZWwo
+                bGV0IGRlY2lzaW9uKToKICAgICAgICAgICAgICAgIGd1YXJkIGxldCB0YXJnZXQgPSBVUkwoc3RyaW5nOiB1cmwpIGVsc2Ug
+                ewogICAgICAgICAgICAgICAgICAgIHJldHVybiBbImFsbG93IjogZmFsc2UsICJsaW5rIjogZGVjaXNpb24ubmFtZSwgIm91
+                dGNvbWUiOiAibm90IGEgVVJMIl0KICAgICAgICAgICAgICAgIH0KICAgICAgICAgICAgICAgIHJldHVybiBbCiAgICAgICAg
+                ICAgICAgICAgICAgImFsbG93IjogZmFsc2UsICJsaW5rIjogZGVjaXNpb24ubmFtZSwKICAgICAgICAgICAgICAgICAgICAi
+                b3V0Y29tZSI6IFNlbGYuZGVzY3JpYmUobW9kZWwuZm9sbG93RnJvbVdlYlNjcmVlbih0YXJnZXQsIGRlY2lzaW9uOiBkZWNp
+                c2lvbikpLAogICAgICAgICAgICAgICAgXQogICAgICAgICAgICB9CiAgICAgICAgY2FzZSAiZXZlbnQiOgogICAgICAgICAg
+                ICBhd2FpdCBtb2RlbC5yZWZyZXNoKCkKICAgICAgICAgICAgZG8gewogICAgICAgICAgICAgICAgcmV0dXJuIFsic2NyaXB0
+                IjogdHJ5IGRpc3BhdGNoZXIuZXZlbnRTY3JpcHQoQnJpZGdlRXZlbnRzLlNlcnZlckNoZWNrZWQuc2VsZiwgbW9kZWwuc3Rh
+                dHVzLmNoZWNrKV0KICAgICAgICAgICAgfSBjYXRjaCB7CiAgICAgICAgICAgICAgICByZXR1cm4gWyJyZWZ1c2VkIjogIlwo
+                ZXJyb3IpIl0KICAgICAgICAgICAgfQogICAgICAgIGNhc2UgImRvY3VtZW50IjoKICAgICAgICAgICAgZGlzcGF0Y2hlci5k
+                b2N1bWVudERpZENoYW5nZSgpCiAgICAgICAgICAgIHJldHVybiBbIm9rIjogdHJ1ZV0KICAgICAgICBjYXNlICJyZWZ1c2Fs
+                cyI6CiAgICAgICAgICAgIHJldHVybiBbCiAgICAgICAgICAgICAgICAicmVmdXNhbHMiOiBsb2cuYWxsLm1hcCB7IGV2ZW50
+                IC0+IFtTdHJpbmc6IEFueV0gaW4KICAgICAgICAgICAgICAgICAgICBzd2l0Y2ggZXZlbnQgewogICAgICAgICAgICAgICAg
+                ICAgIGNhc2UgLmJyaWRnZShsZXQgYnJpZGdlKToKICAgICAgICAgICAgICAgICAgICAgICAgcmV0dXJuIFsKICAgICAgICAg
+                ICAgICAgICAgICAgICAgICAgICJraW5kIjogImJyaWRnZSIsICJjb2RlIjogYnJpZGdlLnJlZnVzYWwuY29kZSwgImZyYW1l
+                IjogYnJpZGdlLmZyYW1lLmRlc2NyaXB0aW9uLAogICAgICAgICAgICAgICAgICAgICAgICAgICAgInRleHQiOiBldmVudC5k
+                ZXNjcmlwdGlvbiwKICAgICAgICAgICAgICAgICAgICAgICAgXQogICAgICAgICAgICAgICAgICAgIGNhc2UgLmxpbms6CiAg
+                ICAgICAgICAgICAgICAgICAgICAgIHJldHVybiBbImtpbmQiOiAibGluayIsICJ0ZXh0IjogZXZlbnQuZGVzY3JpcHRpb25d
+                CiAgICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgfQogICAgICAgICAgICBdCiAgICAgICAgZGVmYXVsdDoK
+                ICAgICAgICAgICAgcmV0dXJuIFsiZXJyb3IiOiAidW5rbm93biBvcCBcKG9wKSJdCiAgICAgICAgfQogICAgfQoKICAgIHN0
+                YXRpYyBmdW5jIGZyYW1lKF8gdmFsdWU6IEFueT8pIC0+IEJyaWRnZUZyYW1lPyB7CiAgICAgICAgZ3VhcmQgbGV0IG9iamVj
+                dCA9IHZhbHVlIGFzPyBbU3RyaW5nOiBBbnldLCBsZXQgbWFpbiA9IG9iamVjdFsibWFpbiJdIGFzPyBCb29sLAogICAgICAg
+                ICAgICBsZXQgc2NoZW1lID0gb2JqZWN0WyJzY2hlbWUiXSBhcz8gU3RyaW5nLCBsZXQgaG9zdCA9IG9iamVjdFsiaG9zdCJd
+                IGFzPyBTdHJpbmcsCiAgICAgICAgICAgIGxldCBwb3J0ID0gb2JqZWN0WyJwb3J0Il0gYXM/IEludAogICAgICAgIGVsc2Ug
+                eyByZXR1cm4gbmlsIH0KICAgICAgICByZXR1cm4gQnJpZGdlRnJhbWUoaXNNYWluRnJhbWU6IG1haW4sIHNjaGVtZTogc2No
+                ZW1lLCBob3N0OiBob3N0LCBwb3J0OiBwb3J0KQogICAgfQoKICAgIHN0YXRpYyBmdW5jIGRlc2NyaWJlKF8gb3V0Y29tZTog
+                TGlua091dGNvbWUpIC0+IFN0cmluZyB7CiAgICAgICAgc3dpdGNoIG91dGNvbWUgewogICAgICAgIGNhc2UgLm5hdmlnYXRl
+                KGxldCBkZXN0aW5hdGlvbik6IHJldHVybiAibmF2aWdhdGUgXChkZXN0aW5hdGlvbikiCiAgICAgICAgY2FzZSAuc2hvd1dl
+                YihsZXQgc2NyZWVuKTogcmV0dXJuICJzaG93IHdlYiBcKHNjcmVlbikiCiAgICAgICAgY2FzZSAub3BlbkV4dGVybmFsbHko
+                bGV0IHVybCwgbGV0IGluQXBwQnJvd3Nlcik6CiAgICAgICAgICAgIHJldHVybiAib3BlbiBcKHVybC5hYnNvbHV0ZVN0cmlu
+                ZykgaW4gXChpbkFwcEJyb3dzZXIgPyAidGhlIGluLWFwcCBicm93c2VyIiA6ICJ0aGUgYnJvd3NlciIpIgogICAgICAgIGNh
+                c2UgLnJlZnVzZWQobGV0IG1lc3NhZ2UpOiByZXR1cm4gInJlZnVzZWQ6IFwobWVzc2FnZSkiCiAgICAgICAgfQogICAgfQp9
+                CgpsZXQgYXJndW1lbnRzID0gQ29tbWFuZExpbmUuYXJndW1lbnRzCmd1YXJkIGFyZ3VtZW50cy5jb3VudCA9PSAyIGVsc2Ug
+                ewogICAgRmlsZUhhbmRsZS5zdGFuZGFyZEVycm9yLndyaXRlKERhdGEoInVzYWdlOiBjb21wYW5pb24tYnJvd3Nlci1ob3N0
+                IDxzZXJ2ZXIgYWRkcmVzcz5cbiIudXRmOCkpCiAgICBleGl0KDIpCn0KbGV0IGhvc3QgPSBIb3N0KGFkZHJlc3M6IGFyZ3Vt
+                ZW50c1sxXSkKbGV0IHJlYWRlciA9IFRhc2suZGV0YWNoZWQgewogICAgd2hpbGUgbGV0IGxpbmUgPSByZWFkTGluZShzdHJp
+                cHBpbmdOZXdsaW5lOiB0cnVlKSB7CiAgICAgICAgbGV0IGFuc3dlciA9IGF3YWl0IGhvc3QuaGFuZGxlKGxpbmUpCiAgICAg
+                ICAgRmlsZUhhbmRsZS5zdGFuZGFyZE91dHB1dC53cml0ZShEYXRhKChhbnN3ZXIgKyAiXG4iKS51dGY4KSkKICAgIH0KfQph
+                d2FpdCByZWFkZXIudmFsdWUK
+                """
+        ),
+        (
             path: "Package.swift",
             base64: """
                 Ly8gc3dpZnQtdG9vbHMtdmVyc2lvbjogNi4wCi8vIFRoZSBjb21wYW5pb24ncyBwbGF0Zm9ybS1uZXV0cmFsIGNvcmUgKG1v
@@ -26,10 +132,15 @@ extension CompanionTemplate {
                 b25Db3JlIiwKICAgICAgICAgICAgZGVwZW5kZW5jaWVzOiBbLnByb2R1Y3QobmFtZTogIlJhc3RyaWxsb05hdGl2ZSIsIHBh
                 Y2thZ2U6ICJSYXN0cmlsbG9OYXRpdmUiKV0sCiAgICAgICAgICAgIHBhdGg6ICJTb3VyY2VzL0NvbXBhbmlvbkNvcmUiLAog
                 ICAgICAgICAgICBwbHVnaW5zOiBbLnBsdWdpbihuYW1lOiAiUmFzdHJpbGxvTWFuaWZlc3RQbHVnaW4iLCBwYWNrYWdlOiAi
-                UmFzdHJpbGxvTmF0aXZlIildCiAgICAgICAgKSwKICAgICAgICAudGVzdFRhcmdldCgKICAgICAgICAgICAgbmFtZTogIkNv
-                bXBhbmlvbkNvcmVUZXN0cyIsCiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWyJDb21wYW5pb25Db3JlIl0sCiAgICAgICAg
-                ICAgIHBhdGg6ICJUZXN0cy9Db21wYW5pb25Db3JlVGVzdHMiCiAgICAgICAgKSwKICAgIF0sCiAgICBzd2lmdExhbmd1YWdl
-                TW9kZXM6IFsudjZdCikK
+                UmFzdHJpbGxvTmF0aXZlIildCiAgICAgICAgKSwKICAgICAgICAvLyBUaGUgd2ViLXNjcmVlbiBicm93c2VyIGhhcm5lc3Mn
+                cyBuYXRpdmUgc2lkZSAodG9vbHMvd2ViLXNjcmVlbi1oYXJuZXNzKTogdGhlIHJlYWwKICAgICAgICAvLyBCcmlkZ2VEaXNw
+                YXRjaGVyIGFuZCBuYXZpZ2F0aW9uIHBvbGljeSB3aXRoIHRoZSBjb21wYW5pb24ncyBoYW5kbGVycy4gTm90IGluIHRoZSBh
+                cHAuCiAgICAgICAgLy8gUmFzdHJpbGxvTmF0aXZlIGNvbWVzIHRocm91Z2ggQ29tcGFuaW9uQ29yZS4KICAgICAgICAuZXhl
+                Y3V0YWJsZVRhcmdldChuYW1lOiAiQ29tcGFuaW9uQnJvd3Nlckhvc3QiLCBkZXBlbmRlbmNpZXM6IFsiQ29tcGFuaW9uQ29y
+                ZSJdLCBwYXRoOiAiQnJvd3Nlckhvc3QiKSwKICAgICAgICAudGVzdFRhcmdldCgKICAgICAgICAgICAgbmFtZTogIkNvbXBh
+                bmlvbkNvcmVUZXN0cyIsCiAgICAgICAgICAgIGRlcGVuZGVuY2llczogWyJDb21wYW5pb25Db3JlIl0sCiAgICAgICAgICAg
+                IHBhdGg6ICJUZXN0cy9Db21wYW5pb25Db3JlVGVzdHMiCiAgICAgICAgKSwKICAgIF0sCiAgICBzd2lmdExhbmd1YWdlTW9k
+                ZXM6IFsudjZdCikK
                 """
         ),
         (

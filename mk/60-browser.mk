@@ -1,0 +1,47 @@
+# The web screen in a real browser (issue 16): the companion's release-notes page served by the real
+# Go handler over HTTPS on loopback under the manifest's host names, loaded in Debian's headless
+# Chromium through the DevTools protocol (tools/web-screen-harness, Python standard library plus
+# `cryptography` for the throwaway certificate), talking to the real BridgeDispatcher and navigation
+# policy (examples/companion's CompanionBrowserHost). Fails, never skips, when Chromium is missing:
+# `make setup` installs it (apt-get install chromium chromium-driver). On a Mac, set CHROMIUM to a
+# Chromium or Chrome binary (e.g. /Applications/Chromium.app/Contents/MacOS/Chromium).
+CHROMIUM ?= /usr/bin/chromium
+BROWSER_DIR := $(CURDIR)/.build/browser
+BROWSER_SERVER := $(BROWSER_DIR)/browser-server
+BROWSER_HOST_DIR = $(shell $(SWIFT) build --package-path examples/companion $(STRICT) --show-bin-path)
+MANIFEST_GRAPH := docs/images/companion-manifest.svg
+
+CI_STEPS += browser browser-mutants manifest-graph-current
+
+.PHONY: browser browser-tools browser-build browser-mutants screenshots manifest-graph-current
+
+browser-tools:
+	@[ -x "$(CHROMIUM)" ] || { echo "browser: Chromium not found at $(CHROMIUM): run make setup (apt-get install chromium chromium-driver), or on a Mac set CHROMIUM=/path/to/Chromium"; exit 1; }
+	@python3 -c 'import cryptography' 2>/dev/null || { echo "browser: Python's cryptography is required (pip install cryptography)"; exit 1; }
+	@"$(CHROMIUM)" --version
+
+browser-build: browser-tools
+	@echo "== browser-build: the companion's native side (CompanionBrowserHost, swift format lint --strict) and the Go test server"
+	$(SWIFT) format lint --strict --recursive examples/companion/BrowserHost
+	$(SWIFT) build --package-path examples/companion --product CompanionBrowserHost $(STRICT)
+	@mkdir -p $(BROWSER_DIR)
+	GOWORK=off scripts/go.sh -C examples/companion-web build -o $(BROWSER_SERVER) ./cmd/browser-server
+
+browser: browser-build
+	@echo "== browser: the companion's web screen in headless Chromium: plain browser, typed round trip, serverChecked, subframe refusals, navigation policy, no console errors or CSP violations"
+	CHROMIUM=$(CHROMIUM) python3 tools/web-screen-harness/companion_check.py \
+		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
+
+browser-mutants: browser-tools
+	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision and the navigation policy; the browser step must catch each"
+	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" python3 scripts/browser-mutants.py
+
+screenshots: browser-build
+	@echo "== screenshots: the web screen at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
+	CHROMIUM=$(CHROMIUM) python3 tools/web-screen-harness/companion_check.py \
+		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER) --screenshots docs/images
+
+manifest-graph-current: manifest-cli
+	@echo "== manifest-graph-current: $(MANIFEST_GRAPH) is what 'manifest graph' draws for the companion's manifest"
+	@diff -u $(MANIFEST_GRAPH) <($(MANIFEST_CLI) manifest graph examples/companion/Sources/CompanionCore/app-manifest.json) >/dev/null || \
+		{ echo "$(MANIFEST_GRAPH) is stale: run rastrillo-native manifest graph examples/companion/Sources/CompanionCore/app-manifest.json --out $(MANIFEST_GRAPH)"; exit 1; }

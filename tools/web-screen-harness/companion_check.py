@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""The companion's web screen in headless Chromium, end to end (`make browser`).
+
+    companion_check.py --host BIN --server BIN [--screenshots DIR]
+
+BIN paths: the companion's native side (examples/companion, product CompanionBrowserHost) and
+examples/companion-web's browser-server (Go). Every expectation below is written out literally;
+the only value not written here is the server version the Go server picks per run, which the
+page and native must carry through unchanged.
+
+Exit 0 when every check passed; 1 with each failure listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webscreen import Browser, Certificate, HarnessError, NativeSide, WebScreen  # noqa: E402
+
+HOSTS = ["app.example.com", "www.example.com", "elsewhere.example.net"]
+APP = "https://app.example.com"
+SERVER_UUID = "6f1c2a84-3d5e-4b7a-9c21-0e8f4d6a1b35"
+SHIPPED_CSP = "default-src 'self'; frame-ancestors 'none'"
+
+
+class Checks:
+    def __init__(self):
+        self.failures: list[str] = []
+        self.passed = 0
+
+    def equal(self, what: str, got, expected):
+        if got == expected:
+            self.passed += 1
+            print(f"ok   {what}")
+        else:
+            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
+            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
+
+
+def text_of(screen: WebScreen, selector: str, frame_id: str | None = None):
+    return screen.evaluate(f"document.querySelector({json.dumps(selector)})?.textContent ?? null", frame_id)
+
+
+def plain_browser(browser: Browser, version: str, checks: Checks):
+    """A plain browser: no webkit.messageHandlers, the module says unavailable, the notes show."""
+    tab = WebScreen(browser, None)
+    headers = tab.headers_of(f"{APP}/releases/{version}")
+    checks.equal("the release page's Content-Security-Policy, as shipped", headers.get("content-security-policy"), SHIPPED_CSP)
+    checks.equal("plain browser: the heading", text_of(tab, "h1"), f"Release {version}")
+    checks.equal(
+        "plain browser: the module reports unavailable",
+        tab.evaluate('import("/static/bridge.js").then((m) => m.available)'),
+        False,
+    )
+    checks.equal("plain browser: the server line stays hidden", tab.evaluate('document.querySelector("#server").hidden'), True)
+    checks.equal("plain browser: the stylesheet applies", tab.evaluate("document.styleSheets.length"), 1)
+    checks.equal("plain browser: no console error, exception, rejection or CSP violation", tab.problems, [])
+
+
+def inside_the_app(screen: WebScreen, api: int, version: str, checks: Checks):
+    """The typed action round trip and the serverChecked event."""
+    screen.load(f"{APP}/releases/{version}")
+    checks.equal(
+        "this release: the page shows native's answer",
+        screen.wait_for('document.querySelector("#server").textContent', "This is the release your server runs."),
+        "This is the release your server runs.",
+    )
+    posted = [json.loads(m["body"]) for m in screen.messages]
+    checks.equal("the module's hello then one compareRelease request", [m["type"] for m in posted], ["hello", "request"])
+    checks.equal("the request carries the page's release", posted[1]["payload"], {"release": version})
+    reply = json.loads(screen.messages[1]["reply"])
+    checks.equal(
+        "native's typed reply",
+        reply["payload"],
+        {"check": "reachable", "version": version, "match": "thisRelease"},
+    )
+    checks.equal(
+        "the messages came from the main frame of https://app.example.com (browser's frame facts)",
+        [m["frame"] for m in screen.messages],
+        [{"main": True, "scheme": "https", "host": "app.example.com", "port": 0}] * 2,
+    )
+
+    reply = json.loads(screen.evaluate("webkit.messageHandlers.rastrillo.postMessage(42)"))
+    checks.equal(
+        "a body that is not text: native's error reply",
+        (reply["type"], reply["id"], reply["error"]["code"], reply["error"]["message"]),
+        (
+            "error", None, "body-not-text",
+            "the message body is a number, not text; post JSON.stringify(envelope) (the generated module does)",
+        ),
+    )
+
+    screen.load(f"{APP}/releases/v0.9.0")
+    checks.equal(
+        "another release: the page shows the server's version",
+        screen.wait_for('document.querySelector("#server").textContent', f"Your server runs {version}."),
+        f"Your server runs {version}.",
+    )
+    checks.equal(
+        "native's typed reply for v0.9.0",
+        json.loads(screen.messages[-1]["reply"])["payload"],
+        {"check": "reachable", "version": version, "match": "otherVersion"},
+    )
+
+    # The server is redeployed from v0.9.0; native checks again and sends serverChecked.
+    redeployed = "v0.9.0-3-g1a2b3c4"
+    urllib.request.urlopen(
+        urllib.request.Request(f"http://127.0.0.1:{api}/control/version", data=redeployed.encode(), method="POST"),
+        timeout=10,
+    ).read()
+    before = len(screen.messages)
+    script = screen.deliver_event()
+    checks.equal(
+        "the event script native evaluates",
+        script,
+        'globalThis.__rastrilloBridge && globalThis.__rastrilloBridge.receive('
+        '"{\\"protocol\\":1,\\"type\\":\\"event\\",\\"name\\":\\"serverChecked\\",\\"payload\\":\\"reachable\\"}");',
+    )
+    checks.equal(
+        "serverChecked: the page asked again and shows the new version",
+        screen.wait_for(
+            'document.querySelector("#server").textContent', "Your server runs v0.9.0-3-g1a2b3c4, built from this release."
+        ),
+        "Your server runs v0.9.0-3-g1a2b3c4, built from this release.",
+    )
+    checks.equal(
+        "serverChecked: exactly one more request",
+        [json.loads(m["body"])["type"] for m in screen.messages[before:]],
+        ["request"],
+    )
+
+
+def trust(screen: WebScreen, native: NativeSide, checks: Checks):
+    """A cross-site iframe and a same-origin subframe are refused; the main frame keeps working."""
+    screen.load(f"{APP}/fixtures/frames")
+    checks.equal(
+        "frames fixture: the main frame still gets answers",
+        screen.wait_for('document.querySelector("#result").textContent', "main frame answered: reachable v0.9.0-3-g1a2b3c4"),
+        "main frame answered: reachable v0.9.0-3-g1a2b3c4",
+    )
+    cross = screen.frame_with_url("https://elsewhere.example.net/fixtures/frame")
+    same = screen.frame_with_url("https://app.example.com/fixtures/frame", main=False)
+    checks.equal(
+        "cross-site iframe: the typed refusal in its own DOM",
+        screen.wait_for(
+            'document.querySelector("#result").textContent',
+            "refused untrusted-sender: message from a subframe (subframe https://elsewhere.example.net); "
+            "only the main frame may use the bridge",
+            cross,
+        ),
+        "refused untrusted-sender: message from a subframe (subframe https://elsewhere.example.net); "
+        "only the main frame may use the bridge",
+    )
+    checks.equal(
+        "same-origin subframe: the typed refusal in its own DOM",
+        screen.wait_for(
+            'document.querySelector("#result").textContent',
+            "refused untrusted-sender: message from a subframe (subframe https://app.example.com); "
+            "only the main frame may use the bridge",
+            same,
+        ),
+        "refused untrusted-sender: message from a subframe (subframe https://app.example.com); "
+        "only the main frame may use the bridge",
+    )
+    refusals = native.ask({"op": "refusals"})["refusals"]
+    checks.equal(
+        "the dispatcher recorded each refusal with that frame's origin",
+        sorted((r["code"], r["frame"]) for r in refusals if r["kind"] == "bridge"),
+        [
+            ("body-not-text", "main frame https://app.example.com"),  # the non-text body sent above
+            ("untrusted-sender", "subframe https://app.example.com"),
+            ("untrusted-sender", "subframe https://elsewhere.example.net"),
+        ],
+    )
+
+
+def navigation(screen: WebScreen, checks: Checks):
+    """Each way the web screen leaves or changes a page, decided by the companion's policy."""
+    screen.load(f"{APP}/fixtures/links")
+    checks.equal(
+        "loading the links fixture was allowed (an internal page with no native destination)",
+        [(n["url"], n["allow"]) for n in screen.navigations if n["url"] == f"{APP}/fixtures/links"][-1:],
+        [(f"{APP}/fixtures/links", True)],
+    )
+    expectations = [
+        (
+            "#server",
+            [
+                (
+                    f"{APP}/servers/{SERVER_UUID}", True, False, False, "native",
+                    "navigate server(serverID: 6F1C2A84-3D5E-4B7A-9C21-0E8F4D6A1B35)",
+                )
+            ],
+        ),
+        (
+            "#other-site",
+            [
+                (
+                    "https://elsewhere.example.net/fixtures/blank", True, False, False, "in-app-browser",
+                    "open https://elsewhere.example.net/fixtures/blank in the in-app browser",
+                )
+            ],
+        ),
+        (
+            "#account",
+            [(f"{APP}/account/", True, False, False, "external", f"open {APP}/account/ in the browser")],
+        ),
+        (
+            "#mail",
+            [("mailto:support@example.com", True, False, False, "external", "open mailto:support@example.com in the browser")],
+        ),
+        (
+            "#redirect",
+            [
+                (f"{APP}/fixtures/redirect", True, False, True, None, None),
+                # A server redirect leaves the web view only for an internal page: refused.
+                (
+                    "https://elsewhere.example.net/fixtures/blank", True, True, False, "refused",
+                    "refused: Cannot open https://elsewhere.example.net/fixtures/blank: "
+                    "redirect target is not an internal URL",
+                ),
+            ],
+        ),
+        (
+            "#blank-target",
+            [
+                (
+                    "https://elsewhere.example.net/fixtures/blank?via=target", True, False, False, "in-app-browser",
+                    "open https://elsewhere.example.net/fixtures/blank?via=target in the in-app browser",
+                )
+            ],
+        ),
+        (
+            "#open",
+            [
+                (
+                    "https://elsewhere.example.net/fixtures/blank?via=window-open", True, False, False, "in-app-browser",
+                    "open https://elsewhere.example.net/fixtures/blank?via=window-open in the in-app browser",
+                )
+            ],
+        ),
+        (
+            "#in-frame",
+            [("https://elsewhere.example.net/fixtures/blank?via=subframe", False, False, True, None, None)],
+        ),
+    ]
+    for selector, expected in expectations:
+        start = len(screen.navigations)
+        screen.evaluate(f"document.querySelector({json.dumps(selector)}).click()", gesture=True)
+        screen.settle(0.2)
+        screen.browser.pump(lambda: len(screen.navigations) >= start + len(expected), 10, f"{selector} to be decided")
+        screen.settle(0.3)
+        got = [
+            (n["url"], n["main"], n["redirect"], n["allow"], n.get("link"), n.get("outcome"))
+            for n in screen.navigations[start:]
+        ]
+        checks.equal(f"navigation {selector}: (url, main frame, redirect, loaded, router decision, companion outcome)", got, expected)
+        checks.equal(
+            f"navigation {selector}: the web screen still shows the links fixture",
+            screen.evaluate("location.href"),
+            f"{APP}/fixtures/links",
+        )
+    screen.browser.pump(
+        lambda: any(f.get("url", "").endswith("?via=subframe") for f in screen.frames.values()), 10, "the subframe to load"
+    )
+    inner = screen.frame_with_url("https://elsewhere.example.net/fixtures/blank?via=subframe", main=False)
+    checks.equal(
+        "the subframe navigation loaded in the subframe",
+        screen.wait_for('document.querySelector("#blank")?.textContent ?? null', "blank", inner),
+        "blank",
+    )
+
+
+def noisy(browser: Browser, native: NativeSide, checks: Checks):
+    """The collector sees each kind of problem (a fixture that makes one of each)."""
+    tab = WebScreen(browser, native)
+    tab.load(f"{APP}/fixtures/noisy")
+    tab.settle(0.5)
+    checks.equal(
+        "the collector saw a console error, an uncaught exception, an unhandled rejection and a CSP violation",
+        sorted({p["kind"] for p in tab.problems}),
+        ["CSP violation", "console error", "uncaught exception", "unhandled rejection"],
+    )
+    checks.equal("the inline script was blocked by the CSP", tab.evaluate("document.title"), "Noisy fixture: proves the diagnostics collector")
+
+
+SCREENSHOT_SERVER_VERSION = "v1.4.0-3-g1a2b3c4"
+
+
+def screenshots(screen: WebScreen, directory: str):
+    """The web screen as people see it: the release notes of v1.4.0 with native's answer."""
+    os.makedirs(directory, exist_ok=True)
+    screen.load(f"{APP}/releases/v1.4.0")
+    screen.wait_for(
+        'document.querySelector("#server").textContent', "Your server runs v1.4.0-3-g1a2b3c4, built from this release."
+    )
+    for name, width, height, scale, mobile in (("phone", 390, 844, 3, True), ("desktop", 1280, 800, 2, False)):
+        for dark in (False, True):
+            path = os.path.join(directory, f"web-screen-{name}-{'dark' if dark else 'light'}.png")
+            screen.screenshot(path, width, height, scale, mobile, dark)
+            print(f"wrote {path}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", required=True, help="the companion's native side (CompanionBrowserHost)")
+    parser.add_argument("--server", required=True, help="examples/companion-web's browser-server binary")
+    parser.add_argument("--screenshots", help="write the web screen's screenshots here instead of checking")
+    options = parser.parse_args()
+
+    checks = Checks()
+    with tempfile.TemporaryDirectory(prefix="web-screen-") as directory:
+        certificate = Certificate(HOSTS, directory)
+        server = subprocess.Popen(
+            [options.server, "-cert", certificate.cert_path, "-key", certificate.key_path]
+            + (["-version", SCREENSHOT_SERVER_VERSION] if options.screenshots else []),
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        browser = native = None
+        try:
+            started = json.loads(server.stdout.readline() or "null")
+            if not started:
+                raise HarnessError(f"{options.server} exited ({server.wait()}) without announcing its ports")
+            version = started["version"]
+            print(f"test server: https on 127.0.0.1:{started['https']}, /api/version on {started['api']} answers {version}")
+            native = NativeSide([options.host, f"http://127.0.0.1:{started['api']}"])
+            browser = Browser(HOSTS, started["https"], certificate.spki_hash)
+            print(f"browser: {browser.call('Browser.getVersion')['product']}")
+            screen = WebScreen(browser, native)
+            if options.screenshots:
+                screenshots(screen, options.screenshots)
+                return 0
+            sections = [
+                ("plain browser", lambda: plain_browser(browser, version, checks)),
+                ("inside the app", lambda: inside_the_app(screen, started["api"], version, checks)),
+                ("trust", lambda: trust(screen, native, checks)),
+                ("navigation", lambda: navigation(screen, checks)),
+                (
+                    "problems",
+                    lambda: checks.equal(
+                        "inside the app: no console error, exception, rejection or CSP violation", screen.problems, []
+                    ),
+                ),
+                ("collector", lambda: noisy(browser, native, checks)),
+            ]
+            # A section that cannot finish is one failure; the others still run.
+            for name, section in sections:
+                try:
+                    section()
+                except HarnessError as error:
+                    checks.failures.append(f"{name}: {error}")
+                    print(f"FAIL {name}: {error}")
+                    if os.environ.get("WEB_SCREEN_TRACE"):
+                        raise
+        except HarnessError as error:
+            checks.failures.append(f"harness: {error}")
+            print(f"FAIL harness: {error}")
+            if os.environ.get("WEB_SCREEN_TRACE"):
+                raise
+        finally:
+            if browser:
+                browser.close()
+            if native:
+                native.close()
+            server.terminate()
+            server.wait()
+    print(f"{checks.passed} passed, {len(checks.failures)} failed")
+    return 1 if checks.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,523 @@
+"""A browser harness for web screens: headless Chromium (Debian's) over the DevTools protocol.
+
+Reusable for any RastrilloNative web screen, not only the companion's. What it gives a test:
+
+- ``Certificate``: a throwaway certificate for the manifest's real host names, made at run time
+  (Python ``cryptography``); Chromium trusts exactly its key (``--ignore-certificate-errors-spki-list``).
+- ``Browser``: Chromium launched from an explicit path with ``--remote-debugging-pipe`` (the
+  DevTools protocol over two file descriptors, so no client library and nothing downloaded),
+  ``--host-resolver-rules`` sending the manifest's hosts to a loopback port and every other
+  host nowhere.
+- ``WebScreen``: one page driven as a web view would be:
+
+  * a ``window.webkit.messageHandlers.<name>.postMessage`` stand-in in every frame, whose
+    promise resolves with native's reply (``Runtime.addBinding`` plus a small shim evaluated
+    on each new document); each message goes to the *native side* with the sending frame's
+    facts, main frame or not and its security origin, read from the browser's frame tree and
+    execution contexts — never from the page;
+  * every document navigation (main frame, subframes, server redirects) paused
+    (``Fetch.requestPaused``) and decided by the native side, then continued or aborted; new
+    windows (``target=_blank``, ``window.open``: ``Page.windowOpen``) and non-http schemes
+    (``Page.frameRequestedNavigation``) are decided as main-frame navigations, as WebKit asks
+    its navigation delegate with no target frame;
+  * events from native evaluated in the main frame exactly as native wrote the script;
+  * a collector of console errors, uncaught exceptions, unhandled rejections and
+    security-policy (CSP) violations, from the browser's own reports.
+
+The *native side* is any process that speaks one JSON object per line (see
+examples/companion/BrowserHost/main.swift for the companion's, which runs the real
+``BridgeDispatcher`` and ``WebScreenNavigationPolicy``).
+
+What a Chromium stand-in cannot show: WebKit's rendering, WebKit's reply-handler error
+semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds
+(the shim lives in the page's own world, where WKWebView keeps the handler out of reach of page
+script). Those need WKWebView on an Apple platform.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import json
+import os
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+from urllib.parse import urlsplit
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+SHIM = r"""
+(() => {
+  const binding = globalThis.%(binding)s;
+  if (typeof binding !== "function" || globalThis.webkit) return;
+  const pending = new Map();
+  let sequence = 0;
+  const kind = (body) => body === null ? "null" : Array.isArray(body) ? "an array"
+    : typeof body === "object" ? "an object" : `a ${typeof body}`;
+  const postMessage = (body) => new Promise((resolve) => {
+    sequence += 1;
+    pending.set(sequence, resolve);
+    binding(JSON.stringify({ sequence, text: typeof body === "string" ? body : null, kind: kind(body) }));
+  });
+  Object.defineProperty(globalThis, "%(reply)s", {
+    value: (number, text) => { const resolve = pending.get(number); pending.delete(number); if (resolve) resolve(text); },
+  });
+  const handler = Object.freeze({ postMessage });
+  globalThis.webkit = Object.freeze({ messageHandlers: Object.freeze({ %(handler)s: handler }) });
+})();
+"""
+
+
+class HarnessError(Exception):
+    """The harness could not do what the test asked (with what to do about it)."""
+
+
+class Certificate:
+    """A self-signed certificate for ``hosts``, written to a temporary directory."""
+
+    def __init__(self, hosts: list[str], directory: str):
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID
+
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, hosts[0])])
+        now = datetime.datetime.now(datetime.timezone.utc)
+        cert = (
+            x509.CertificateBuilder()
+            .subject_name(name)
+            .issuer_name(name)
+            .public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName(h) for h in hosts]), critical=False)
+            .sign(key, hashes.SHA256())
+        )
+        self.cert_path = os.path.join(directory, "cert.pem")
+        self.key_path = os.path.join(directory, "key.pem")
+        with open(self.cert_path, "wb") as handle:
+            handle.write(cert.public_bytes(serialization.Encoding.PEM))
+        with open(self.key_path, "wb") as handle:
+            handle.write(
+                key.private_bytes(
+                    serialization.Encoding.PEM,
+                    serialization.PrivateFormat.PKCS8,
+                    serialization.NoEncryption(),
+                )
+            )
+        spki = key.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
+        self.spki_hash = base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+def _pipe_fds(reading: int, writing: int):
+    """In the child: Chromium reads DevTools messages from fd 3 and writes them to fd 4."""
+    reading, writing = os.dup(reading), os.dup(writing)  # out of the way of 3 and 4 first
+    os.dup2(reading, 3)
+    os.dup2(writing, 4)
+
+
+class Browser:
+    """Headless Chromium driven over ``--remote-debugging-pipe``."""
+
+    def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM):
+        if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
+            raise HarnessError(
+                f"Chromium not found at {chromium}: install Debian's chromium (apt-get install chromium "
+                "chromium-driver; `make setup` does) or set CHROMIUM to its path. On a Mac, point CHROMIUM "
+                "at a Chromium or Chrome binary."
+            )
+        self.profile = tempfile.mkdtemp(prefix="web-screen-profile-")
+        rules = ", ".join(f"MAP {host} 127.0.0.1:{port}" for host in hosts) + ", MAP * ~NOTFOUND"
+        arguments = [
+            chromium,
+            "--headless",
+            "--remote-debugging-pipe",
+            f"--user-data-dir={self.profile}",
+            f"--host-resolver-rules={rules}",
+            f"--ignore-certificate-errors-spki-list={spki_hash}",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-default-apps",
+            "--disable-sync",
+            "--disable-extensions",
+            "--mute-audio",
+            "--hide-scrollbars",
+            "--font-render-hinting=none",
+            "about:blank",
+        ]
+        if os.geteuid() == 0:
+            arguments.insert(1, "--no-sandbox")  # Chromium refuses to run as root with its sandbox.
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+        self.process = subprocess.Popen(
+            arguments,
+            pass_fds=(3, 4),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=open(os.path.join(self.profile, "chromium.log"), "wb"),
+            preexec_fn=lambda: _pipe_fds(to_browser_r, from_browser_w),
+        )
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self._buffer = b""
+        self._next_id = 0
+        self._responses: dict[int, dict] = {}
+        self.handlers: list = []  # called with (method, params, session) for every event
+
+    def send(self, method: str, params: dict | None = None, session: str | None = None) -> int:
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        data = json.dumps(message).encode() + b"\0"
+        while data:
+            written = os.write(self._to_browser, data)
+            data = data[written:]
+        return self._next_id
+
+    def call(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 30):
+        number = self.send(method, params, session)
+        self.pump(lambda: number in self._responses, timeout, f"{method} to answer")
+        response = self._responses.pop(number)
+        if "error" in response:
+            raise HarnessError(f"{method} failed: {response['error'].get('message')}")
+        return response.get("result", {})
+
+    def pump(self, done, timeout: float, what: str):
+        """Reads and dispatches messages until ``done()`` holds; fails after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise HarnessError(f"timed out after {timeout:.0f} s waiting for {what}")
+            ready, _, _ = select.select([self._from_browser], [], [], min(remaining, 0.5))
+            if not ready:
+                if self.process.poll() is not None:
+                    raise HarnessError(f"Chromium exited ({self.process.returncode}); see its log in {self.profile}")
+                continue
+            chunk = os.read(self._from_browser, 1 << 20)
+            if not chunk:
+                raise HarnessError(f"Chromium closed the DevTools pipe; see its log in {self.profile}")
+            self._buffer += chunk
+            while b"\0" in self._buffer:
+                raw, self._buffer = self._buffer.split(b"\0", 1)
+                message = json.loads(raw)
+                if "id" in message:
+                    self._responses[message["id"]] = message
+                else:
+                    for handler in list(self.handlers):
+                        handler(message["method"], message.get("params", {}), message.get("sessionId"))
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+            self.process.wait(timeout=10)
+        except Exception:  # noqa: BLE001 - closing is best effort; kill below
+            pass
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class NativeSide:
+    """The native process: one JSON request per line in, one JSON answer per line out."""
+
+    def __init__(self, command: list[str]):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, request: dict) -> dict:
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise HarnessError(f"the native side exited ({self.process.poll()}) before answering {request}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise HarnessError(f"the native side could not handle {request}: {answer['error']}")
+        return answer
+
+    def close(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def origin_parts(origin: str) -> tuple[str, str, int]:
+    """Scheme, host and port of a security origin as WebKit reports them (port 0: the default)."""
+    if not origin or origin == "null" or "://" not in origin:
+        return ("", "", 0)
+    parts = urlsplit(origin)
+    return (parts.scheme, parts.hostname or "", parts.port or 0)
+
+
+class WebScreen:
+    """One page in the browser, wired to a native side as a web view would be."""
+
+    BINDING = "__webScreenHarnessPost"
+    REPLY = "__webScreenHarnessReply"
+
+    def __init__(self, browser: Browser, native: NativeSide | None, handler_name: str = "rastrillo"):
+        """Opens a page; with ``native`` None it is a plain browser tab (no stand-in, no policy)."""
+        self.browser = browser
+        self.native = native
+        self.shim = SHIM % {"binding": self.BINDING, "reply": self.REPLY, "handler": handler_name}
+        self.frames: dict[str, dict] = {}  # frameId -> {parentId, origin, url, session}
+        self.contexts: dict[tuple[str, int], str] = {}  # (session, contextId) -> frameId
+        self.messages: list[dict] = []  # every message posted, with the frame facts sent to native
+        self.navigations: list[dict] = []  # every navigation decided, with native's answer
+        self.problems: list[dict] = []  # console errors, exceptions, rejections, CSP violations
+        self.commits = 0
+        self.children: set[str] = set()
+        self.session = None
+        self.target_id = None
+        browser.handlers.append(self._on_event)
+        target = browser.call("Target.createTarget", {"url": "about:blank"})
+        self.target_id = target["targetId"]
+        self.session = browser.call("Target.attachToTarget", {"targetId": self.target_id, "flatten": True})[
+            "sessionId"
+        ]
+        browser.call("Target.setDiscoverTargets", {"discover": True})
+        self._prepare(self.session, is_page=True)
+
+    # --- wiring -------------------------------------------------------------------------------
+
+    def _prepare(self, session: str, is_page: bool):
+        call = self.browser.call
+        call("Page.enable", session=session)
+        if self.native is not None:
+            call("Runtime.addBinding", {"name": self.BINDING}, session=session)
+            call("Page.addScriptToEvaluateOnNewDocument", {"source": self.shim}, session=session)
+            call(
+                "Fetch.enable",
+                {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
+                session=session,
+            )
+        call("Runtime.enable", session=session)
+        call("Log.enable", session=session)
+        call(
+            "Target.setAutoAttach",
+            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
+            session=session,
+        )
+        if is_page:
+            tree = call("Page.getFrameTree", session=session)["frameTree"]
+            self._remember(tree["frame"], session)
+
+    def _remember(self, frame: dict, session: str):
+        self.frames[frame["id"]] = {
+            "parentId": frame.get("parentId"),
+            "origin": frame.get("securityOrigin", ""),
+            "url": frame.get("url", ""),
+            "session": session,
+        }
+
+    def is_main(self, frame_id: str) -> bool:
+        return frame_id == self.target_id
+
+    def _on_event(self, method: str, params: dict, session: str | None):
+        if session is not None and session != self.session and session not in self.children:
+            return  # another page's session
+        if method == "Target.attachedToTarget" and session is not None:
+            child = params["sessionId"]
+            self.children.add(child)
+            if params["targetInfo"]["type"] == "iframe":
+                self._prepare(child, is_page=False)
+            self.browser.send("Runtime.runIfWaitingForDebugger", session=child)
+        elif method == "Target.targetCreated":
+            info = params["targetInfo"]
+            if self.target_id and info.get("openerId") == self.target_id and info["type"] == "page":
+                self.browser.send("Target.closeTarget", {"targetId": info["targetId"]})
+        elif method == "Page.frameNavigated":
+            frame = params["frame"]
+            self._remember(frame, session)
+            if self.is_main(frame["id"]) and params.get("type", "Navigation") == "Navigation":
+                self.commits += 1
+                if self.native is not None:
+                    self.native.ask({"op": "document"})
+        elif method == "Page.frameAttached":
+            self.frames.setdefault(params["frameId"], {"parentId": params["parentFrameId"], "origin": "", "url": ""})
+        elif method == "Runtime.executionContextCreated":
+            context = params["context"]
+            aux = context.get("auxData", {})
+            if aux.get("frameId") and aux.get("isDefault"):
+                self.contexts[(session, context["id"])] = aux["frameId"]
+        elif method == "Runtime.executionContextDestroyed":
+            self.contexts.pop((session, params["executionContextId"]), None)
+        elif method == "Runtime.executionContextsCleared":
+            for key in [k for k in self.contexts if k[0] == session]:
+                del self.contexts[key]
+        elif method == "Runtime.bindingCalled" and params["name"] == self.BINDING:
+            self._on_message(params, session)
+        elif method == "Fetch.requestPaused":
+            self._on_request(params, session)
+        elif method == "Page.windowOpen":
+            self._decide(params["url"], main=True, redirect=False, kind="new window")
+        elif method == "Page.frameRequestedNavigation":
+            if urlsplit(params["url"]).scheme not in ("http", "https"):
+                self._decide(params["url"], main=self.is_main(params["frameId"]), redirect=False, kind=params["reason"])
+        elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
+            text = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
+            self.problems.append({"kind": "console error", "text": text})
+        elif method == "Runtime.exceptionThrown":
+            details = params["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text", "")
+            kind = "unhandled rejection" if "(in promise)" in details.get("text", "") else "uncaught exception"
+            self.problems.append({"kind": kind, "text": text})
+        elif method == "Log.entryAdded":
+            entry = params["entry"]
+            if entry["level"] == "error":
+                csp = "Content Security Policy" in entry["text"]
+                self.problems.append({"kind": "CSP violation" if csp else f"{entry['source']} error", "text": entry["text"]})
+
+    def _on_message(self, params: dict, session: str):
+        frame_id = self.contexts.get((session, params["executionContextId"]))
+        facts = self.frames.get(frame_id or "", {})
+        scheme, host, port = origin_parts(facts.get("origin", ""))
+        frame = {"main": bool(frame_id) and self.is_main(frame_id), "scheme": scheme, "host": host, "port": port}
+        posted = json.loads(params["payload"])
+        request = {"op": "message", "frame": frame}
+        if posted["text"] is None:
+            request["nonText"] = posted["kind"]
+        else:
+            request["body"] = posted["text"]
+        reply = self.native.ask(request)["reply"]
+        self.messages.append({"frame": frame, "origin": facts.get("origin", ""), "body": posted["text"], "reply": reply})
+        expression = f"globalThis.{self.REPLY}({int(posted['sequence'])}, {json.dumps(reply)})"
+        self.browser.send(
+            "Runtime.evaluate", {"expression": expression, "contextId": params["executionContextId"]}, session=session
+        )
+
+    def _decide(self, url: str, main: bool, redirect: bool, kind: str) -> dict:
+        answer = self.native.ask({"op": "navigate", "url": url, "main": main, "redirect": redirect})
+        self.navigations.append({"url": url, "main": main, "redirect": redirect, "kind": kind, **answer})
+        return answer
+
+    def _on_request(self, params: dict, session: str):
+        redirect = bool(params.get("redirectedRequestId"))
+        answer = self._decide(
+            params["request"]["url"],
+            main=self.is_main(params.get("frameId", "")),
+            redirect=redirect,
+            kind="redirect" if redirect else "navigation",
+        )
+        if answer["allow"]:
+            self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
+        else:
+            self.browser.send(
+                "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"}, session=session
+            )
+
+    # --- what a test does ---------------------------------------------------------------------
+
+    def load(self, url: str, timeout: float = 30):
+        """Navigates the main frame (through the native side's policy) and waits for its load event."""
+        loaded = []
+
+        def on_load(method, params, session):
+            if method == "Page.loadEventFired" and session == self.session:
+                loaded.append(True)
+
+        self.browser.handlers.append(on_load)
+        try:
+            result = self.browser.call("Page.navigate", {"url": url}, session=self.session)
+            if result.get("errorText"):
+                raise HarnessError(f"loading {url} failed: {result['errorText']}")
+            self.browser.pump(lambda: loaded, timeout, f"{url} to load")
+        finally:
+            self.browser.handlers.remove(on_load)
+
+    def evaluate(self, expression: str, frame_id: str | None = None, gesture: bool = False):
+        """Evaluates ``expression`` in a frame's page world (the main frame by default)."""
+        frame_id = frame_id or self.target_id
+        session = self.frames[frame_id]["session"]
+        context = max((c for (s, c), f in self.contexts.items() if s == session and f == frame_id), default=None)
+        params = {"expression": expression, "returnByValue": True, "awaitPromise": True, "userGesture": gesture}
+        if context is not None:
+            params["contextId"] = context
+        result = self.browser.call("Runtime.evaluate", params, session=session)
+        if "exceptionDetails" in result:
+            raise HarnessError(f"evaluating {expression!r} threw: {result['exceptionDetails'].get('text')}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression: str, expected, frame_id: str | None = None, timeout: float = 20):
+        """Waits until ``expression`` (evaluated in the frame) equals ``expected``; returns it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            last = self.evaluate(expression, frame_id)
+            if last == expected:
+                return last
+            self.settle(0.1)
+        raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
+
+    def settle(self, seconds: float = 0.3):
+        """Dispatches whatever the browser reports for ``seconds``."""
+        end = time.monotonic() + seconds
+        self.browser.pump(lambda: time.monotonic() >= end, seconds + 1, "the browser to settle")
+
+    def deliver_event(self) -> str:
+        """Asks native for its event script and evaluates it in the main frame, as the adapter does."""
+        answer = self.native.ask({"op": "event"})
+        if "script" not in answer:
+            raise HarnessError(f"native refused to send the event: {answer.get('refused')}")
+        # callAsyncJavaScript runs the script as an async function body.
+        self.evaluate(f"(async () => {{ {answer['script']} }})()")
+        return answer["script"]
+
+    def frame_with_url(self, prefix: str, main: bool | None = None) -> str:
+        for frame_id, facts in self.frames.items():
+            if facts.get("url", "").startswith(prefix) and (main is None or self.is_main(frame_id) == main):
+                return frame_id
+        raise HarnessError(f"no frame loaded {prefix}; frames: {[f.get('url') for f in self.frames.values()]}")
+
+    def headers_of(self, url: str) -> dict:
+        """The response headers of ``url`` as the browser received them (Network domain)."""
+        headers: dict = {}
+
+        def on_network(method, params, session):
+            if method == "Network.responseReceived" and params["response"]["url"] == url:
+                headers.update({k.lower(): v for k, v in params["response"]["headers"].items()})
+
+        self.browser.handlers.append(on_network)
+        self.browser.call("Network.enable", session=self.session)
+        try:
+            self.load(url)
+            self.browser.pump(lambda: bool(headers), 10, f"the response headers of {url}")
+        finally:
+            self.browser.handlers.remove(on_network)
+            self.browser.call("Network.disable", session=self.session)
+        return headers
+
+    def screenshot(self, path: str, width: int, height: int, scale: float, mobile: bool, dark: bool):
+        """Saves a PNG of the page at ``width``×``height`` CSS pixels and ``scale``, light or dark."""
+        call = self.browser.call
+        call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile},
+            session=self.session,
+        )
+        call(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]},
+            session=self.session,
+        )
+        self.settle(0.3)
+        data = call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
+        with open(path, "wb") as handle:
+            handle.write(base64.b64decode(data))
