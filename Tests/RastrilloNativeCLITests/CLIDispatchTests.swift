@@ -29,10 +29,10 @@ struct CLIDispatchTests {
 
     @Test("Every subcommand answers --help with exit 0")
     func everySubcommandHasHelp() {
-        for command in CLI.commands {
+        for command in RastrilloNativeCommand.configuration.subcommands {
             let output = CapturedOutput()
-            #expect(CLI.main([command.name, "--help"], io: output.io) == 0, "\(command.name)")
-            #expect(!output.stdout.isEmpty, "\(command.name) printed no help")
+            #expect(CLI.main([command.configuration.name, "--help"], io: output.io) == 0, "\(command.configuration.name)")
+            #expect(!output.stdout.isEmpty, "\(command.configuration.name) printed no help")
         }
     }
 }

@@ -10,7 +10,8 @@ struct CompanionNewTests {
         let io = CapturedOutput()
         let status: Int32
         do {
-            status = try CompanionCommand.runNew(arguments, io: io.output, checkout: { checkout })
+            let parsed = try CLIParser.parse(arguments, for: CompanionCommand.New.configuration)
+            status = try CompanionCommand.runNew(parsed, io: io.output, checkout: { checkout })
         } catch let error as CLIUsageError {
             io.output.error("error: \(error.message)")
             status = 2
@@ -77,8 +78,8 @@ struct CompanionNewTests {
         (["--name", "App", "--bundle-id", "companion"], 2, "--bundle-id 'companion': a bundle ID is reverse DNS"),
         (["--name", "App", "--bundle-id", "org.acme_x.app"], 2, "may contain only ASCII letters, digits, '-' and '.'"),
         (["--name", "App", "--bundle-id", "org..app"], 2, "no empty parts"),
-        (["--name", "App"], 2, "missing --bundle-id"),
-        (["--bundle-id", "org.acme.app"], 2, "missing --name"),
+        (["--name", "App"], 2, "missing option '--bundle-id <reverse.dns>'"),
+        (["--bundle-id", "org.acme.app"], 2, "missing option '--name <AppName>'"),
         (
             [
                 "--name", "App", "--bundle-id", "org.acme.app", "--package-url", "https://github.com/a/b.git",
