@@ -7,7 +7,7 @@ enum ManifestCommand: CLICommand {
     static var configuration: CLICommandConfiguration {
         CLICommandConfiguration(
             name: "manifest",
-            abstract: "Validate an app manifest and compile it to Swift, JS, Go, AASA and Hotwire.",
+            abstract: "Validate app manifests; compile them to Swift, JS, Go, AASA, Hotwire.",
             subcommands: [Schema.self, Check.self, Build.self]
         )
     }
@@ -17,7 +17,7 @@ enum ManifestCommand: CLICommand {
         static var configuration: CLICommandConfiguration {
             CLICommandConfiguration(
                 name: "schema",
-                abstract: "Print the manifest's JSON Schema (for editors; docs/app-manifest.schema.json)."
+                abstract: "Print the manifest's JSON Schema (docs/app-manifest.schema.json)."
             )
         }
 

@@ -16,7 +16,7 @@ enum VectorsCommand: CLICommand {
         static var configuration: CLICommandConfiguration {
             CLICommandConfiguration(
                 name: "check",
-                abstract: "Replay vector files; one line per value: 'ok' or 'FAIL' with the reason.",
+                abstract: "Replay vector files; print 'ok' or 'FAIL' and the reason per value.",
                 discussion: """
                     The schema (crypto golden, invites, keyring golden, assertion golden) is
                     recognised from the content. Exits 1 if any check fails or a file cannot be

@@ -17,10 +17,13 @@ enum CLIHelp {
         }
         let options = configuration.options.map { row(label: $0.synopsis, help: $0.help) }
         sections.append(
-            "OPTIONS:\n" + (options + [row(label: "-h, --help", help: "Show help information.")])
+            "OPTIONS:\n"
+                + (options + [row(label: "-h, --help", help: "Show help information.")])
                 .joined(separator: "\n"))
         if !configuration.subcommands.isEmpty {
-            let rows = configuration.subcommands.map { row(label: $0.configuration.name, help: $0.configuration.abstract) }
+            let rows = configuration.subcommands.map {
+                row(label: $0.configuration.name, help: $0.configuration.abstract)
+            }
             let extra = path.count == 1 ? [row(label: "help", help: "Show help for a subcommand.")] : []
             sections.append("SUBCOMMANDS:\n" + (rows + extra).joined(separator: "\n"))
             sections.append("  See '\(path.joined(separator: " ")) <subcommand> --help' for details.")
@@ -108,15 +111,15 @@ public enum CLITool {
         }
         while !command.configuration.subcommands.isEmpty {
             let configuration = command.configuration
-            guard let first = rest.first, first != "-h", first != "--help" else {
-                if rest.isEmpty {
-                    io.error(CLIHelp.usageError("missing subcommand (\(names(configuration)))", configuration, path: path))
-                    return CLIExit.usage
-                }
-                io.out(CLIHelp.help(configuration, path: path))
-                return CLIExit.success
+            guard let first = rest.first else {
+                io.error(CLIHelp.usageError("missing subcommand (\(names(configuration)))", configuration, path: path))
+                return CLIExit.usage
             }
             guard let next = configuration.subcommands.first(where: { $0.configuration.name == first }) else {
+                if CLIParser.asksForHelp(Array(rest)) {
+                    io.out(CLIHelp.help(configuration, path: path))
+                    return CLIExit.success
+                }
                 let what = CLIParser.isOptionLike(first) ? "unknown option" : "unknown subcommand"
                 io.error(
                     CLIHelp.usageError("\(what) '\(first)'; use \(names(configuration))", configuration, path: path))
