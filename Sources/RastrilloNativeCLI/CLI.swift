@@ -7,8 +7,22 @@
 public enum CLI {
     /// Runs the tool with `arguments` (without the program name) and returns
     /// the process exit status.
-    public static func main(_ arguments: [String], io: CLIOutput = .standard) -> Int32 {
-        CLITool.main(RastrilloNativeCommand.self, arguments, io: io)
+    ///
+    /// `companionTemplate` is the embedded examples/companion (`(path, base64)`
+    /// entries, generated at build time); without it `companion new` fails.
+    public static func main(
+        _ arguments: [String], companionTemplate: [(path: String, base64: String)] = [], io: CLIOutput = .standard
+    ) -> Int32 {
+        let template: [CompanionTemplate.File]
+        do {
+            template = try CompanionTemplate.decode(companionTemplate)
+        } catch {
+            io.error("error: \(error)")
+            return CLIExit.failure
+        }
+        return CompanionTemplate.$current.withValue(template.isEmpty ? nil : template) {
+            CLITool.main(RastrilloNativeCommand.self, arguments, io: io)
+        }
     }
 }
 

@@ -81,7 +81,8 @@ enum CompanionCommand: CLICommand {
     static func runNew(
         _ parsed: CLIParsedArguments,
         io: CLIOutput,
-        checkout: () -> URL? = { PackageCheckoutLocator.locate() }
+        checkout: () -> URL? = { PackageCheckoutLocator.locate() },
+        template: [CompanionTemplate.File]? = CompanionTemplate.current
     ) throws -> Int32 {
         let dir = parsed.argument("dir")
         let name = parsed.value("--name") ?? ""
@@ -123,7 +124,8 @@ enum CompanionCommand: CLICommand {
                     + "or edit packages.RastrilloNative in project.yml and Package.swift.")
         }
         let scaffold = CompanionScaffold(appName: name, bundleID: bundleID, package: package, serverAddress: server)
-        let files = try scaffold.render(CompanionTemplate.files)
+        guard let template else { throw CompanionError.templateMissing }
+        let files = try scaffold.render(template)
         try CompanionScaffold.write(files, to: folder, force: parsed.flag("--force"))
         for warning in warnings { io.error(warning) }
         io.out("Created \(name) in \(dir) (\(files.count) files).")

@@ -11,7 +11,8 @@ struct CompanionNewTests {
         let status: Int32
         do {
             let parsed = try CLIParser.parse(arguments, for: CompanionCommand.New.configuration)
-            status = try CompanionCommand.runNew(parsed, io: io.output, checkout: { checkout })
+            status = try CompanionCommand.runNew(
+                parsed, io: io.output, checkout: { checkout }, template: try CompanionFixture.templateOnDisk())
         } catch let error as CLIUsageError {
             io.output.error("error: \(error.message)")
             status = 2
@@ -42,7 +43,7 @@ struct CompanionNewTests {
         #expect(diagnostics.allSatisfy { $0.severity == .warning }, "\(diagnostics)")
         #expect(diagnostics.count == 3)  // bundleIdPrefix and bundle ID placeholders, local path
         #expect(
-            CompanionTemplate.files.count
+            try CompanionFixture.templateOnDisk().count
                 == (try FileManager.default.subpathsOfDirectory(atPath: folder.path))
                 .filter { !$0.hasSuffix("/") && !FileManager.default.isDirectory(folder.appendingPathComponent($0)) }
                 .count)
