@@ -9,6 +9,7 @@ import Testing
 struct CLIUsageErrorTests {
     /// The arguments, the command whose usage follows, and the message.
     static let cases: [(arguments: [String], command: [String], message: String)] = [
+        ([], [], "missing subcommand (version, companion, manifest, route or vectors)"),
         (["frobnicate"], [], "unknown subcommand 'frobnicate'; use version, companion, manifest, route or vectors"),
         (["--verbose"], [], "unknown option '--verbose'; use version, companion, manifest, route or vectors"),
         (["companion"], ["companion"], "missing subcommand (new or check)"),
