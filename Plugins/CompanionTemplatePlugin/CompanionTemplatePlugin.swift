@@ -7,8 +7,15 @@ import PackagePlugin
 /// `*.xcodeproj/`, `Package.resolved`, `.DS_Store`) and has
 /// `companion-template-embedder` write them, base64-encoded, into
 /// `CompanionTemplate+Embedded.swift` in the plugin's work folder, which is
-/// compiled into the target. The example is the only copy in the repository;
-/// the build reruns the embedder when a listed file changes or the list does.
+/// compiled into the target. The example is the only copy in the repository.
+///
+/// The build reruns the embedder when a listed file changes. SwiftPM lists the
+/// files only when it plans the build (a clean build, or after `Package.swift`
+/// changes): after adding or deleting a file in the example, touch
+/// `Package.swift` or run `swift package clean`. A deleted file stops the build
+/// with "missing inputs" naming it; an added one would be missing from the
+/// binary, which the Swift tests report (they compare a copied binary's
+/// `companion new` output with the example).
 @main
 struct CompanionTemplatePlugin: BuildToolPlugin {
     /// The example's folder, relative to the package.
