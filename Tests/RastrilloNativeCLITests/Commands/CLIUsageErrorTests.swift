@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RastrilloNativeCLI
+
 /// The exact message of each usage error, from the built `rastrillo-native`:
 /// exit status 2, nothing on standard output, and on standard error one
 /// `error:` line, the command's usage (the USAGE block of its help) and where
@@ -101,5 +103,18 @@ struct CLIUsageErrorTests {
         let dashed = try BuiltTool.run(["route", "--manifest", manifest.path, "--", "-not-an-option"])
         #expect(dashed.status == 0, "\(dashed.stderr)")
         #expect(dashed.stdout.contains(#""url":"-not-an-option""#))
+    }
+}
+
+@Suite("manifest check summary")
+struct ManifestCheckSummaryTests {
+    @Test("counts read '1 command', '1 capability', '0 bridge actions'")
+    func singular() throws {
+        let path = CompanionFixture.repositoryRoot.appendingPathComponent(
+            "examples/manifest-plugin/Sources/AppRoutes/app-manifest.json"
+        ).path
+        let output = CapturedOutput()
+        #expect(CLI.main(["manifest", "check", path], io: output.io) == 0)
+        #expect(output.stdout == "\(path): valid (3 destinations, 1 command, 1 capability, 0 bridge actions)")
     }
 }
