@@ -36,9 +36,17 @@ let package = Package(
             name: "RastrilloNativeCLI",
             dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
         ),
-        .executableTarget(name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"]),
+        // examples/companion (the one copy of the template) is embedded into rastrillo-native at build time.
+        .executableTarget(
+            name: "rastrillo-native", dependencies: ["RastrilloNativeCLI"], plugins: ["CompanionTemplatePlugin"]),
+        .executableTarget(name: "companion-template-embedder"),
+        .plugin(
+            name: "CompanionTemplatePlugin", capability: .buildTool(), dependencies: ["companion-template-embedder"]),
+        // The same CLI without the template, for the manifest plugin: SwiftPM does not run a plugin
+        // (the template's) inside a tool that another plugin uses.
+        .executableTarget(name: "rastrillo-manifest-tool", dependencies: ["RastrilloNativeCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.
-        .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-native"]),
+        .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-manifest-tool"]),
         // Its app-manifest.json (the bridge fixture) is compiled by the plugin, as an app's would be.
         .executableTarget(
             name: "rastrillo-bench",

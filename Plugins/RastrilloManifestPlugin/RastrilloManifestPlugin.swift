@@ -4,7 +4,8 @@ import PackagePlugin
 /// Compiles a target's `app-manifest.json` into Swift at build time.
 ///
 /// Add the plugin to a target that contains an `app-manifest.json`; the build
-/// runs `rastrillo-native manifest build <manifest> --only swift,bridge-swift`
+/// runs `manifest build <manifest> --only swift,bridge-swift` (rastrillo-native
+/// without its embedded companion template, built as `rastrillo-manifest-tool`)
 /// and compiles the generated `AppManifest.generated.swift` (the typed
 /// `Destination` and `Command` enums, the capability set and the route table)
 /// and `AppManifest.bridge.swift` (the bridge's payload types) into the target.
@@ -23,7 +24,7 @@ struct RastrilloManifestPlugin: BuildToolPlugin {
             .filter { $0.lastPathComponent == Self.manifestName }
         return try manifests.map { manifest in
             try Self.command(
-                manifest: manifest, tool: context.tool(named: "rastrillo-native").url,
+                manifest: manifest, tool: context.tool(named: "rastrillo-manifest-tool").url,
                 output: context.pluginWorkDirectoryURL)
         }
     }
@@ -47,7 +48,7 @@ struct RastrilloManifestPlugin: BuildToolPlugin {
             let manifests = target.inputFiles.map(\.url).filter { $0.lastPathComponent == Self.manifestName }
             return try manifests.map { manifest in
                 try Self.command(
-                    manifest: manifest, tool: context.tool(named: "rastrillo-native").url,
+                    manifest: manifest, tool: context.tool(named: "rastrillo-manifest-tool").url,
                     output: context.pluginWorkDirectoryURL)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
 import RastrilloNativeCLI
 
-exit(CLI.main(Array(CommandLine.arguments.dropFirst())))
+// `embeddedCompanionTemplate` is generated at build time by CompanionTemplatePlugin from examples/companion.
+exit(CLI.main(Array(CommandLine.arguments.dropFirst()), companionTemplate: embeddedCompanionTemplate))

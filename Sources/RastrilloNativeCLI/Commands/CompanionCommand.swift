@@ -4,106 +4,97 @@ import RastrilloNative
 /// `rastrillo-native companion new|check`: create a companion from the
 /// embedded example, and lint one before `xcodegen generate`.
 enum CompanionCommand: CLICommand {
-    static let name = "companion"
-    static let summary = "Create a native companion app (new) or lint one (check)."
-    static let help = """
-        OVERVIEW: \(summary)
+    static var configuration: CLICommandConfiguration {
+        CLICommandConfiguration(
+            name: "companion",
+            abstract: "Create a native companion app (new) or lint one (check).",
+            subcommands: [New.self, Check.self]
+        )
+    }
 
-        USAGE: rastrillo-native companion <subcommand>
+    /// `companion new`.
+    enum New: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "new",
+                abstract: "Write a ready-to-generate companion from the bundled example.",
+                discussion: """
+                    Without --package-url and --revision the companion uses this tool's own
+                    checkout by relative path (fine for trying it; check --release refuses it).
+                    """,
+                arguments: [.single("dir", help: "The folder to create (must be empty or absent).")],
+                options: [
+                    .value(
+                        "--name", "AppName", required: true,
+                        help: "The app target's name: letters, digits and '_', starting with a letter."),
+                    .value(
+                        "--bundle-id", "reverse.dns", required: true,
+                        help: "The app's bundle ID, reverse DNS (e.g. com.yourteam.companion)."),
+                    .value(
+                        "--package-url", "git URL",
+                        help: "RastrilloNative's git URL (https, ssh:// or git@host:org/repo.git); needs --revision."),
+                    .value(
+                        "--revision", "40-hex",
+                        help: "The reviewed commit of RastrilloNative: 40 hex digits; needs --package-url."),
+                    .value(
+                        "--server", "url",
+                        help: "The server address the app starts with (https, or http to 127.0.0.0/8, "
+                            + "localhost or [::1])."),
+                    .flag("--force", help: "Write into a non-empty folder (same-named files are overwritten)."),
+                ]
+            )
+        }
 
-        SUBCOMMANDS:
-          new       Write a ready-to-generate companion from the bundled example.
-          check     Lint a companion's project.yml before xcodegen generate.
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+            try runNew(arguments, io: io)
+        }
+    }
 
-        See 'rastrillo-native companion <subcommand> --help' for details.
-        """
+    /// `companion check`.
+    enum Check: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "check",
+                abstract: "Lint a companion's project.yml before xcodegen generate.",
+                discussion: """
+                    Catches what XcodeGen silently ignores: unknown (misspelled) keys, missing or
+                    invalid supportedDestinations and platform, deployment targets below iOS 17 /
+                    macOS 14, RastrilloNative not pinned to url + 40-hex revision, placeholder
+                    bundle IDs, missing source folders, products RastrilloNative does not have,
+                    App Transport Security exceptions, a manifest without the build plugin,
+                    associated domains out of step with the manifest. Placeholder bundle IDs, a
+                    local package path and a missing PrivacyInfo.xcprivacy are warnings (exit 0);
+                    --release makes them errors (exit 1). Messages read file:line: severity: text.
+                    """,
+                arguments: [.single("dir", help: "The companion's folder (the one holding project.yml).")],
+                options: [.flag("--release", help: "Treat warnings as errors (before shipping).")]
+            )
+        }
 
-    static let newHelp = """
-        OVERVIEW: Write a ready-to-generate companion from the bundled example.
-
-        USAGE: rastrillo-native companion new <dir> --name <AppName> --bundle-id <reverse.dns>
-                 [--package-url <git URL> --revision <40-hex>] [--server <url>] [--force]
-
-        ARGUMENTS:
-          <dir>                     The folder to create (must be empty or absent).
-
-        OPTIONS:
-          --name <AppName>          The app target's name: letters, digits and '_', starting with a letter.
-          --bundle-id <id>          The app's bundle ID, reverse DNS (e.g. com.yourteam.companion).
-          --package-url <URL>       RastrilloNative's git URL (https, ssh:// or git@host:org/repo.git).
-          --revision <sha>          The reviewed commit of RastrilloNative: 40 hex digits.
-                                    Without --package-url/--revision the companion uses this tool's own
-                                    checkout by relative path (fine for trying it; check --release refuses it).
-          --server <url>            The server address the app starts with (https, or http to loopback).
-          --force                   Write into a non-empty folder (same-named files are overwritten).
-          -h, --help                Show help information.
-        """
-
-    static let checkHelp = """
-        OVERVIEW: Lint a companion's project.yml before xcodegen generate.
-
-        Catches what XcodeGen silently ignores: unknown (misspelled) keys, missing or invalid
-        supportedDestinations and platform, deployment targets below iOS 17 / macOS 14,
-        RastrilloNative not pinned to url + 40-hex revision, placeholder bundle IDs, missing
-        source folders, products RastrilloNative does not have. Placeholders and a local package
-        path are warnings; --release makes them errors. Messages read file:line: severity: text.
-
-        USAGE: rastrillo-native companion check <dir> [--release]
-
-        OPTIONS:
-          --release                 Treat warnings as errors (before shipping).
-          -h, --help                Show help information.
-        """
-
-    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        guard let subcommand = arguments.first else { throw CLIUsageError("missing subcommand: new or check.") }
-        let rest = Array(arguments.dropFirst())
-        switch subcommand {
-        case "new":
-            if rest.first == "--help" || rest.first == "-h" {
-                io.out(newHelp)
-                return CLIExit.success
-            }
-            return try runNew(rest, io: io)
-        case "check":
-            if rest.first == "--help" || rest.first == "-h" {
-                io.out(checkHelp)
-                return CLIExit.success
-            }
-            return try runCheck(rest, io: io)
-        default:
-            throw CLIUsageError("unknown companion subcommand '\(subcommand)'; use new or check.")
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+            try runCheck(arguments, io: io)
         }
     }
 
     // MARK: new
 
     static func runNew(
-        _ arguments: [String],
+        _ parsed: CLIParsedArguments,
         io: CLIOutput,
-        checkout: () -> URL? = { PackageCheckoutLocator.locate() }
+        checkout: () -> URL? = { PackageCheckoutLocator.locate() },
+        template: [CompanionTemplate.File]? = CompanionTemplate.current
     ) throws -> Int32 {
-        let parsed: CLIArguments
-        do {
-            parsed = try CLIArguments(
-                arguments, options: ["--name", "--bundle-id", "--package-url", "--revision", "--server"],
-                flags: ["--force"])
-        } catch let error as CLIUsageError {
-            throw CLIUsageError(error.message + "\n\n" + newHelp)
-        }
-        let dir = try parsed.requirePositionals(["dir"])[0]
-        guard let name = parsed.option("--name") else { throw CLIUsageError("missing --name <AppName>.") }
-        guard let bundleID = parsed.option("--bundle-id") else {
-            throw CLIUsageError("missing --bundle-id <reverse.dns>.")
-        }
+        let dir = parsed.argument("dir")
+        let name = parsed.value("--name") ?? ""
+        let bundleID = parsed.value("--bundle-id") ?? ""
         if let problem = CompanionInputs.problem(withAppName: name) {
-            throw CLIUsageError("--name '\(name)': \(problem).")
+            throw CLIUsageError("--name '\(name)': \(problem)")
         }
         if let problem = CompanionInputs.problem(withBundleID: bundleID) {
-            throw CLIUsageError("--bundle-id '\(bundleID)': \(problem).")
+            throw CLIUsageError("--bundle-id '\(bundleID)': \(problem)")
         }
         var server: String?
-        if let text = parsed.option("--server") {
+        if let text = parsed.value("--server") {
             server = try validatedServer(text)
         }
         let folder = URL(
@@ -112,17 +103,17 @@ enum CompanionCommand: CLICommand {
         .standardizedFileURL
         let package: CompanionScaffold.PackageReference
         var warnings: [String] = []
-        switch (parsed.option("--package-url"), parsed.option("--revision")) {
+        switch (parsed.value("--package-url"), parsed.value("--revision")) {
         case (.some(let url), .some(let revision)):
             if let problem = CompanionInputs.problem(withPackageURL: url) {
-                throw CLIUsageError("--package-url '\(url)': \(problem).")
+                throw CLIUsageError("--package-url '\(url)': \(problem)")
             }
             guard CompanionInputs.isFullRevision(revision) else {
-                throw CLIUsageError("--revision '\(revision)' is not a full commit sha (40 hex digits).")
+                throw CLIUsageError("--revision '\(revision)' is not a full commit sha (40 hex digits)")
             }
             package = .remote(url: url, revision: revision.lowercased())
-        case (.some, nil): throw CLIUsageError("--package-url needs --revision <40-hex commit>.")
-        case (nil, .some): throw CLIUsageError("--revision needs --package-url <git URL>.")
+        case (.some, nil): throw CLIUsageError("--package-url needs --revision <40-hex>")
+        case (nil, .some): throw CLIUsageError("--revision needs --package-url <git URL>")
         case (nil, nil):
             guard let root = checkout() else { throw CompanionError.checkoutNotFound }
             let path = PackageCheckoutLocator.relativePath(from: folder, to: root)
@@ -133,7 +124,8 @@ enum CompanionCommand: CLICommand {
                     + "or edit packages.RastrilloNative in project.yml and Package.swift.")
         }
         let scaffold = CompanionScaffold(appName: name, bundleID: bundleID, package: package, serverAddress: server)
-        let files = try scaffold.render(CompanionTemplate.files)
+        guard let template else { throw CompanionError.templateMissing }
+        let files = try scaffold.render(template)
         try CompanionScaffold.write(files, to: folder, force: parsed.flag("--force"))
         for warning in warnings { io.error(warning) }
         io.out("Created \(name) in \(dir) (\(files.count) files).")
@@ -164,9 +156,8 @@ enum CompanionCommand: CLICommand {
 
     // MARK: check
 
-    static func runCheck(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        let parsed = try CLIArguments(arguments, options: [], flags: ["--release"])
-        let dir = try parsed.requirePositionals(["dir"])[0]
+    static func runCheck(_ parsed: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+        let dir = parsed.argument("dir")
         let folder = URL(
             fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )

@@ -2,54 +2,108 @@ import Foundation
 import RastrilloManifestCompiler
 import RastrilloNative
 
-/// `rastrillo-native manifest check|build`: validate a manifest and compile it.
+/// `rastrillo-native manifest schema|check|build`: validate a manifest and compile it.
 enum ManifestCommand: CLICommand {
-    static let name = "manifest"
-    static let summary = "Validate an app manifest and compile it to Swift, JS, Go, AASA and Hotwire."
-    static var help: String {
-        """
-        USAGE: rastrillo-native manifest schema
-               rastrillo-native manifest check <file>
-               rastrillo-native manifest build <file> --out <dir> [--check] [--only <outputs>]
-                                               [--app-id <id>]... [--go-package <name>]
-               rastrillo-native manifest graph <file> [--out <file.svg>]
-
-        schema  Print the manifest's JSON Schema (for editors; docs/app-manifest.schema.json).
-        check   Validate <file>: strict JSON, unknown keys, duplicate ids, ServeMux pattern
-                conflicts, references, shortcuts, App Shortcuts (≤ 10), AASA size (≤ 128 KB).
-                Every problem is printed as <file>:<pointer> (line L, column C): <what to fix>.
-        build   Validate, then write the generated files into <dir>.
-        graph   Validate, then draw the app as SVG: destinations as the tree of their path
-                patterns (native or web, link intent), commands with their placements and an
-                edge to each destination they apply to, capabilities. To stdout, or --out.
-
-        OPTIONS:
-          --out <dir>          Output directory (created if missing).
-          --check              Write nothing; exit 1 listing the files that are missing or stale.
-          --only <outputs>     Comma-separated subset of the outputs (default: all):
-        \(ManifestCompiler.emitters.map { "                         \($0.name): \($0.summary)" }.joined(separator: "\n"))
-          --app-id <id>        App ID for the AASA file (repeatable); replaces the manifest's app.appIDs.
-          --go-package <name>  Package name of the Go file (default: appmanifest).
-          -h, --help           Show this help.
-        """
+    static var configuration: CLICommandConfiguration {
+        CLICommandConfiguration(
+            name: "manifest",
+            abstract: "Validate app manifests; compile them to Swift, JS, Go, AASA, Hotwire.",
+            subcommands: [Schema.self, Check.self, Build.self, Graph.self]
+        )
     }
 
-    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        guard let sub = arguments.first else { throw CLIUsageError("missing 'schema', 'check' or 'build'") }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            io.out(help)
-            return CLIExit.success
+    /// `manifest schema`.
+    enum Schema: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "schema",
+                abstract: "Print the manifest's JSON Schema (docs/app-manifest.schema.json)."
+            )
         }
-        switch sub {
-        case "schema":
-            guard rest.isEmpty else { throw CLIUsageError("'manifest schema' takes no arguments") }
+
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
             io.out(String(ManifestJSONSchema.text.dropLast()))
             return CLIExit.success
-        case "check": return try check(rest, io: io)
-        case "build": return try build(rest, io: io)
-        case "graph": return try graph(rest, io: io)
-        default: throw CLIUsageError("unknown manifest subcommand '\(sub)'; use 'schema', 'check', 'build' or 'graph'")
+        }
+    }
+
+    /// `manifest check`.
+    enum Check: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "check",
+                abstract: "Validate an app manifest.",
+                discussion: """
+                    Checks strict JSON, unknown keys, duplicate ids, ServeMux pattern conflicts,
+                    references, shortcuts, App Shortcuts (at most 10) and the AASA size (at most
+                    128 KB). Every problem is printed as
+                    <file>:<pointer> (line L, column C): <what to fix>.
+                    """,
+                arguments: [.single("file", help: "The app manifest (app-manifest.json).")]
+            )
+        }
+
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+            check(arguments.argument("file"), io: io)
+        }
+    }
+
+    /// `manifest build`.
+    enum Build: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "build",
+                abstract: "Validate an app manifest, then write the generated files.",
+                discussion: "OUTPUTS:\n"
+                    + ManifestCompiler.emitters.map { CLIHelp.row(label: $0.name, help: $0.summary) }
+                    .joined(separator: "\n"),
+                arguments: [.single("file", help: "The app manifest (app-manifest.json).")],
+                options: [
+                    .value("--out", "dir", required: true, help: "Output directory (created if missing)."),
+                    .flag("--check", help: "Write nothing; exit 1 listing the files that are missing or stale."),
+                    .value(
+                        "--only", "outputs",
+                        help: "Comma-separated subset of the OUTPUTS above (default: all)."),
+                    .repeating(
+                        "--app-id", "id",
+                        help: "App ID for the AASA file (repeatable); replaces the manifest's app.appIDs."),
+                    .value("--go-package", "name", help: "Package name of the Go file (default: appmanifest)."),
+                ]
+            )
+        }
+
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+            try build(arguments, io: io)
+        }
+    }
+
+    /// `manifest graph`.
+    enum Graph: CLICommand {
+        static var configuration: CLICommandConfiguration {
+            CLICommandConfiguration(
+                name: "graph",
+                abstract: "Validate an app manifest, then draw the app as SVG.",
+                discussion: """
+                    Destinations as the tree of their path patterns (native or web, link intent),
+                    commands with their placements and an edge to each destination they apply
+                    to, capabilities. Written to stdout, or to --out.
+                    """,
+                arguments: [.single("file", help: "The app manifest (app-manifest.json).")],
+                options: [.value("--out", "file.svg", help: "Write the SVG to this file instead of stdout.")]
+            )
+        }
+
+        static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+            let file = arguments.argument("file")
+            guard let compiler = load(file, io: io) else { return CLIExit.failure }
+            let svg = ManifestGraphSVG.render(ManifestGraph(manifest: compiler.manifest))
+            guard let out = arguments.value("--out") else {
+                io.out(String(svg.dropLast()))
+                return CLIExit.success
+            }
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            io.out("wrote \(out)")
+            return CLIExit.success
         }
     }
 
@@ -68,93 +122,48 @@ enum ManifestCommand: CLICommand {
         }
     }
 
-    static func check(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
-            throw CLIUsageError("'manifest check' takes exactly one manifest file")
-        }
+    static func check(_ path: String, io: CLIOutput) -> Int32 {
         guard let compiler = load(path, io: io) else { return CLIExit.failure }
         let manifest = compiler.manifest
-        io.out(
-            "\(path): valid (\(manifest.destinations.count) destinations, \(manifest.commands.count) commands, "
-                + "\(manifest.capabilities.count) capabilities, \(manifest.bridge.actions.count) bridge actions)")
+        let counts = [
+            counted(manifest.destinations.count, "destination", "destinations"),
+            counted(manifest.commands.count, "command", "commands"),
+            counted(manifest.capabilities.count, "capability", "capabilities"),
+            counted(manifest.bridge.actions.count, "bridge action", "bridge actions"),
+        ]
+        io.out("\(path): valid (\(counts.joined(separator: ", ")))")
         return CLIExit.success
     }
 
-    static func graph(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        var file: String?
-        var out: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--out" {
-                index += 1
-                guard index < arguments.count else { throw CLIUsageError("--out needs a value") }
-                out = arguments[index]
-            } else {
-                guard !argument.hasPrefix("-"), file == nil else {
-                    throw CLIUsageError("unexpected argument '\(argument)'")
-                }
-                file = argument
-            }
-            index += 1
-        }
-        guard let file else { throw CLIUsageError("missing the manifest file") }
-        guard let compiler = load(file, io: io) else { return CLIExit.failure }
-        let svg = ManifestGraphSVG.render(ManifestGraph(manifest: compiler.manifest))
-        guard let out else {
-            io.out(String(svg.dropLast()))
-            return CLIExit.success
-        }
-        try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-        io.out("wrote \(out)")
-        return CLIExit.success
+    /// `1 command`, `2 commands`.
+    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
     }
 
-    static func build(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        var file: String?
-        var out: String?
-        var checkOnly = false
+    static func build(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+        let file = arguments.argument("file")
+        let out = arguments.value("--out") ?? ""
+        let checkOnly = arguments.flag("--check")
         var only: Set<String>?
-        var appIDs: [String] = []
+        let appIDs = arguments.values("--app-id")
         var options = ManifestCompiler.Options()
-        var index = 0
-        func value(_ flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else { throw CLIUsageError("\(flag) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--out": out = try value(argument)
-            case "--check": checkOnly = true
-            case "--only":
-                let names = try value(argument).split(separator: ",").map(String.init)
-                let known = ManifestCompiler.emitters.map(\.name)
-                for name in names where !known.contains(name) {
-                    throw CLIUsageError("unknown output '\(name)' in --only; use \(known.joined(separator: ", "))")
-                }
-                only = Set(names)
-            case "--app-id": appIDs.append(try value(argument))
-            case "--go-package":
-                let name = try value(argument)
-                guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
-                    name.utf8.allSatisfy({
-                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    })
-                else { throw CLIUsageError("--go-package '\(name)' must be lowercase letters and digits") }
-                options.goPackage = name
-            default:
-                guard !argument.hasPrefix("-"), file == nil else {
-                    throw CLIUsageError("unexpected argument '\(argument)'")
-                }
-                file = argument
+        if let list = arguments.value("--only") {
+            let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let known = ManifestCompiler.emitters.map(\.name)
+            for name in names where !known.contains(name) {
+                throw CLIUsageError("unknown output '\(name)' in --only; use \(known.joined(separator: ", "))")
             }
-            index += 1
+            only = Set(names)
         }
-        guard let file else { throw CLIUsageError("missing the manifest file") }
-        guard let out else { throw CLIUsageError("missing --out <dir>") }
+        if let name = arguments.value("--go-package") {
+            guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+                name.utf8.allSatisfy({
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                })
+            else { throw CLIUsageError("--go-package '\(name)' must be lowercase letters and digits") }
+            options.goPackage = name
+        }
         if !appIDs.isEmpty { options.appIDs = appIDs }
         guard let compiler = load(file, io: io) else { return CLIExit.failure }
         let files = compiler.files(only: only, options: options)

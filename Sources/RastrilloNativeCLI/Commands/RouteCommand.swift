@@ -4,43 +4,27 @@ import RastrilloNative
 
 /// `rastrillo-native route --manifest <file> <url>…`: one JSON decision per URL.
 enum RouteCommand: CLICommand {
-    static let name = "route"
-    static let summary = "Show what the app's LinkRouter decides for URLs."
-    static let help = """
-        USAGE: rastrillo-native route --manifest <file> [--redirect] <url>...
+    static var configuration: CLICommandConfiguration {
+        CLICommandConfiguration(
+            name: "route",
+            abstract: "Show what the app's LinkRouter decides for URLs.",
+            discussion: """
+                Prints one JSON object per URL, in order:
+                  {"url":…,"decision":"native|web|in-app-browser|external|refused",
+                   "destination":…,"params":{…},"reason":…}
+                """,
+            arguments: [.repeating("url", help: "The URLs to decide (after --, a URL may start with '-').")],
+            options: [
+                .value("--manifest", "file", required: true, help: "The app manifest (validated first)."),
+                .flag("--redirect", help: "Treat the URLs as redirect targets: only internal URLs are honoured."),
+            ]
+        )
+    }
 
-        Prints one JSON object per URL, in order:
-          {"url":…,"decision":"native|web|in-app-browser|external|refused","destination":…,"params":{…},"reason":…}
-
-        OPTIONS:
-          --manifest <file>  The app manifest (validated first).
-          --redirect         Treat the URLs as redirect targets: only internal URLs are honoured.
-          -h, --help         Show this help.
-        """
-
-    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        var manifestPath: String?
-        var urls: [String] = []
-        var context = LinkRouter.Context.navigation
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--manifest" {
-                index += 1
-                guard index < arguments.count else { throw CLIUsageError("--manifest needs a file") }
-                manifestPath = arguments[index]
-            } else if argument == "--redirect" {
-                context = .redirect
-            } else if argument == "--" {
-                urls += arguments[(index + 1)...]
-                break
-            } else {
-                urls.append(argument)
-            }
-            index += 1
-        }
-        guard let manifestPath else { throw CLIUsageError("missing --manifest <file>") }
-        guard !urls.isEmpty else { throw CLIUsageError("give at least one URL") }
+    static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+        let manifestPath = arguments.value("--manifest") ?? ""
+        let urls = arguments.arguments("url")
+        let context = arguments.flag("--redirect") ? LinkRouter.Context.redirect : .navigation
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             io.error("error: cannot read '\(manifestPath)'; check the path and permissions")
             return CLIExit.failure

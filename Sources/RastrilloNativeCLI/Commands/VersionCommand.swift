@@ -3,49 +3,45 @@ import RastrilloNative
 /// `rastrillo-native version <server-url>`: the public version check, with the
 /// same ``ServerVersionClient`` the companion app uses.
 enum VersionCommand: CLICommand {
-    static let name = "version"
-    static let summary = "Print a Rastrillo server's version and its kind."
-    static var help: String {
-        var text = """
-            OVERVIEW: \(summary)
-
-            Asks GET <server-url>/api/version (public, no sign-in) and prints the
-            version and whether it is dev, a tag, git describe output, a sha or opaque.
-            https is required except for 127.0.0.1, localhost and [::1].
-
-            USAGE: rastrillo-native version <server-url> [--connect-timeout <seconds>] [--timeout <seconds>]
-
-            ARGUMENTS:
-              <server-url>              The server's base address, e.g. https://example.com.
-
-            OPTIONS:
-              --connect-timeout <s>     Seconds the server may take to start answering (default 10).
-              --timeout <s>             Seconds the whole check may take (default 30).
-            """
+    static var configuration: CLICommandConfiguration {
+        var options: [CLIOption] = [
+            .value(
+                "--connect-timeout", "seconds",
+                help: "Seconds the server may take to start answering: more than 0, at most 3600 (default 10)."),
+            .value(
+                "--timeout", "seconds",
+                help: "Seconds the whole check may take: more than 0, at most 3600 (default 30)."),
+        ]
         #if DEBUG
-            text += "\n  --allow-insecure-local-network\n"
-            text += "                            Debug builds only: allow plain http to a local-network host."
+            options.append(
+                .flag(
+                    "--allow-insecure-local-network",
+                    help: "Debug builds only: allow plain http to a local-network host."))
         #endif
-        return text + "\n  -h, --help                Show help information."
+        return CLICommandConfiguration(
+            name: "version",
+            abstract: "Print a Rastrillo server's version and its kind.",
+            discussion: """
+                Asks GET <server-url>/api/version (public, no sign-in) and prints the
+                version and whether it is dev, a tag, git describe output, a sha or opaque.
+                https is required except for 127.0.0.0/8, localhost and [::1].
+                """,
+            arguments: [.single("server-url", help: "The server's base address, e.g. https://example.com.")],
+            options: options
+        )
     }
 
-    static func run(_ arguments: [String], io: CLIOutput) throws -> Int32 {
-        #if DEBUG
-            let flags: Set<String> = ["--allow-insecure-local-network"]
-        #else
-            let flags: Set<String> = []
-        #endif
-        let parsed = try CLIArguments(arguments, options: ["--connect-timeout", "--timeout"], flags: flags)
-        let url = try parsed.requirePositionals(["server-url"])[0]
+    static func run(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
+        let url = arguments.argument("server-url")
         var options = ServerVersionClient.Options()
-        if let text = parsed.option("--connect-timeout") {
+        if let text = arguments.value("--connect-timeout") {
             options.connectTimeout = try seconds(text, option: "--connect-timeout")
         }
-        if let text = parsed.option("--timeout") {
+        if let text = arguments.value("--timeout") {
             options.totalTimeout = try seconds(text, option: "--timeout")
         }
         #if DEBUG
-            options.allowsInsecureLocalNetwork = parsed.flag("--allow-insecure-local-network")
+            options.allowsInsecureLocalNetwork = arguments.flag("--allow-insecure-local-network")
         #endif
         let address: ServerAddress
         do {
@@ -83,7 +79,7 @@ enum VersionCommand: CLICommand {
 
     private static func seconds(_ text: String, option: String) throws -> Duration {
         guard let value = Double(text), value > 0, value <= 3600, value.isFinite else {
-            throw CLIUsageError("\(option) needs a number of seconds between 0 and 3600, not '\(text)'.")
+            throw CLIUsageError("\(option) needs a number of seconds more than 0 and at most 3600, not '\(text)'")
         }
         return .milliseconds(Int64((value * 1000).rounded()))
     }

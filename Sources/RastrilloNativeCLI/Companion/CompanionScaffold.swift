@@ -148,6 +148,7 @@ enum CompanionError: Error, CustomStringConvertible {
     case template(String)
     case checkoutNotFound
     case unreadable(String, String)
+    case templateMissing
 
     var description: String {
         switch self {
@@ -164,6 +165,9 @@ enum CompanionError: Error, CustomStringConvertible {
                 + "--revision <40-hex commit>."
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .templateMissing:
+            return "this tool was built without the companion template (rastrillo-manifest-tool is the manifest "
+                + "plugin's tool); run 'rastrillo-native companion new' instead."
         }
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 
-/// The companion example (examples/companion), embedded in the binary so a
-/// copied `rastrillo-native` works without its source checkout.
+/// The companion example (examples/companion), embedded in the
+/// `rastrillo-native` binary so a copied binary works without its checkout.
 ///
-/// The files come from `CompanionTemplate+Generated.swift`, written by
-/// `scripts/embed-companion-template.py`; a test proves they are identical to
-/// examples/companion in both directions.
+/// `CompanionTemplatePlugin` generates the embedded files at build time from
+/// examples/companion (the only copy in the repository) into the
+/// `rastrillo-native` executable, which hands them to
+/// ``CLI/main(_:companionTemplate:io:)``; the commands read them as
+/// ``current``. A test runs a copied binary and compares what `companion new`
+/// writes with examples/companion byte for byte.
 enum CompanionTemplate {
     /// One template file.
     struct File: Equatable, Sendable {
@@ -15,20 +18,22 @@ enum CompanionTemplate {
         var contents: [UInt8]
     }
 
-    /// Every template file, sorted by path.
-    static var files: [File] {
-        embeddedFiles.map { entry in
-            guard let data = Data(base64Encoded: entry.base64, options: .ignoreUnknownCharacters) else {
-                fatalError(
-                    "CompanionTemplate+Generated.swift is corrupt at \(entry.path); rerun scripts/embed-companion-template.py"
-                )
+    /// The template of the running tool, sorted by path; nil in a tool built without it.
+    @TaskLocal static var current: [File]?
+
+    /// The files of generated `(path, base64)` entries, sorted by path.
+    static func decode(_ entries: [(path: String, base64: String)]) throws -> [File] {
+        try entries.map { entry in
+            guard let data = Data(base64Encoded: entry.base64) else {
+                throw CompanionError.template("\(entry.path) is not valid base64")
             }
             return File(path: entry.path, contents: Array(data))
         }
+        .sorted { $0.path < $1.path }
     }
 
     /// Directories and files that are build products, never part of the template
-    /// (the same rule as the embedding script).
+    /// (the same rule as CompanionTemplatePlugin).
     static func isBuildProduct(_ relativePath: String) -> Bool {
         let components = relativePath.split(separator: "/")
         if components.contains(where: { $0 == ".build" || $0 == ".swiftpm" || $0.hasSuffix(".xcodeproj") }) {

@@ -19,16 +19,3 @@ public struct CLIOutput: Sendable {
         error: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
     )
 }
-
-/// Exit statuses, as swift-argument-parser uses them.
-enum CLIExit {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 2
-}
-
-/// A usage error: printed with the subcommand's help, exit status 2.
-struct CLIUsageError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}

@@ -36,7 +36,7 @@ struct VersionCommandTests {
     func errors() async {
         let (noURL, noURLIO) = await cli(["version"])
         #expect(noURL == 2)
-        #expect(noURLIO.stderr.contains("missing <server-url>"))
+        #expect(noURLIO.stderr.hasPrefix("error: missing argument '<server-url>'\n"))
         let (badTimeout, badTimeoutIO) = await cli(["version", "https://example.com", "--timeout", "soon"])
         #expect(badTimeout == 2)
         #expect(badTimeoutIO.stderr.contains("--timeout needs a number of seconds"))

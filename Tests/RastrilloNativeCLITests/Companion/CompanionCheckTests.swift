@@ -179,7 +179,7 @@ struct CompanionCheckTests {
         #expect(release.stderr.contains("error: bundleIdPrefix 'com.example'"))
         let missing = CapturedOutput()
         #expect(CLI.main(["companion", "check"], io: missing.output) == 2)
-        #expect(missing.stderr.contains("missing <dir>"))
+        #expect(missing.stderr.hasPrefix("error: missing argument '<dir>'\n"))
     }
 
     @Test("examples/companion has only the expected warnings (placeholders and the local path)")

@@ -10,7 +10,9 @@ struct CompanionNewTests {
         let io = CapturedOutput()
         let status: Int32
         do {
-            status = try CompanionCommand.runNew(arguments, io: io.output, checkout: { checkout })
+            let parsed = try CLIParser.parse(arguments, for: CompanionCommand.New.configuration)
+            status = try CompanionCommand.runNew(
+                parsed, io: io.output, checkout: { checkout }, template: try CompanionFixture.templateOnDisk())
         } catch let error as CLIUsageError {
             io.output.error("error: \(error.message)")
             status = 2
@@ -41,7 +43,7 @@ struct CompanionNewTests {
         #expect(diagnostics.allSatisfy { $0.severity == .warning }, "\(diagnostics)")
         #expect(diagnostics.count == 3)  // bundleIdPrefix and bundle ID placeholders, local path
         #expect(
-            CompanionTemplate.files.count
+            try CompanionFixture.templateOnDisk().count
                 == (try FileManager.default.subpathsOfDirectory(atPath: folder.path))
                 .filter { !$0.hasSuffix("/") && !FileManager.default.isDirectory(folder.appendingPathComponent($0)) }
                 .count)
@@ -77,8 +79,8 @@ struct CompanionNewTests {
         (["--name", "App", "--bundle-id", "companion"], 2, "--bundle-id 'companion': a bundle ID is reverse DNS"),
         (["--name", "App", "--bundle-id", "org.acme_x.app"], 2, "may contain only ASCII letters, digits, '-' and '.'"),
         (["--name", "App", "--bundle-id", "org..app"], 2, "no empty parts"),
-        (["--name", "App"], 2, "missing --bundle-id"),
-        (["--bundle-id", "org.acme.app"], 2, "missing --name"),
+        (["--name", "App"], 2, "missing option '--bundle-id <reverse.dns>'"),
+        (["--bundle-id", "org.acme.app"], 2, "missing option '--name <AppName>'"),
         (
             [
                 "--name", "App", "--bundle-id", "org.acme.app", "--package-url", "https://github.com/a/b.git",

@@ -3,40 +3,74 @@ import Testing
 
 @testable import RastrilloNativeCLI
 
-@Suite("Embedded companion template")
+@Suite("Embedded companion template", .timeLimit(.minutes(2)))
 struct CompanionTemplateTests {
-    /// examples/companion on disk, without build products.
-    static func filesOnDisk() throws -> [String: [UInt8]] {
-        let root = CompanionFixture.repositoryRoot.appendingPathComponent("examples/companion")
+    /// Every regular file under `folder`, by relative path.
+    static func tree(_ folder: URL) throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
-        for case let path as String in enumerator where !CompanionTemplate.isBuildProduct(path) {
-            var isDirectory: ObjCBool = false
-            let url = root.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { continue }
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(path)
+            guard !FileManager.default.isDirectory(url) else { continue }
             files[path] = Array(try Data(contentsOf: url))
         }
         return files
     }
 
-    @Test("embedded files and examples/companion are identical in both directions")
-    func identical() throws {
-        let disk = try Self.filesOnDisk()
-        let embedded = Dictionary(uniqueKeysWithValues: CompanionTemplate.files.map { ($0.path, $0.contents) })
-        let missing = Set(disk.keys).subtracting(embedded.keys).sorted()
-        let extra = Set(embedded.keys).subtracting(disk.keys).sorted()
-        let changed = Set(disk.keys).intersection(embedded.keys).filter { disk[$0] != embedded[$0] }.sorted()
-        #expect(missing == [], "in examples/companion but not embedded: run scripts/embed-companion-template.py")
-        #expect(extra == [], "embedded but not in examples/companion: run scripts/embed-companion-template.py")
-        #expect(changed == [], "changed since embedding: run scripts/embed-companion-template.py")
-        #expect(disk.keys.contains("project.yml") && disk.keys.contains("Sources/Companion.swift"))
+    @Test("a copied rastrillo-native, run from another folder, writes examples/companion with the substitutions")
+    func copiedBinary() throws {
+        let work = try CompanionFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let bin = work.appendingPathComponent("bin")
+        let elsewhere = work.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let tool = bin.appendingPathComponent("rastrillo-native")
+        try FileManager.default.copyItem(at: try BuiltTool.locate(), to: tool)
+
+        let run = try BuiltTool.run(
+            [
+                "companion", "new", "Shop", "--name", "Shop", "--bundle-id", "org.acme.shop", "--package-url",
+                "https://github.com/acme/rastrillo-native.git", "--revision", CompanionFixture.revision,
+                "--server", "https://shop.acme.org",
+            ], executable: tool, in: elsewhere)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let scaffold = CompanionScaffold(
+            appName: "Shop", bundleID: "org.acme.shop",
+            package: .remote(url: "https://github.com/acme/rastrillo-native.git", revision: CompanionFixture.revision),
+            serverAddress: "https://shop.acme.org")
+        let expected = Dictionary(
+            uniqueKeysWithValues: try scaffold.render(CompanionFixture.templateOnDisk()).map { ($0.path, $0.contents) })
+        let written = try Self.tree(elsewhere.appendingPathComponent("Shop"))
+        let missing = Set(expected.keys).subtracting(written.keys).sorted()
+        let extra = Set(written.keys).subtracting(expected.keys).sorted()
+        let changed = Set(expected.keys).intersection(written.keys).filter { expected[$0] != written[$0] }.sorted()
+        let replan = "; after adding or deleting template files, touch Package.swift so SwiftPM lists them again"
+        #expect(missing == [], "in examples/companion but not written\(replan)")
+        #expect(extra == [], "written but not in examples/companion\(replan)")
+        #expect(changed == [], "different from examples/companion after the substitutions")
+        #expect(expected.keys.contains("project.yml") && expected.keys.contains("Sources/Companion.swift"))
+    }
+
+    @Test("the manifest plugin's tool carries no template and says which tool does")
+    func manifestTool() throws {
+        let tool = try BuiltTool.locate().deletingLastPathComponent().appendingPathComponent("rastrillo-manifest-tool")
+        let work = try CompanionFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try BuiltTool.run(
+            [
+                "companion", "new", "App", "--name", "App", "--bundle-id", "org.acme.app", "--package-url",
+                "https://github.com/acme/rastrillo-native.git", "--revision", CompanionFixture.revision,
+            ], executable: tool, in: work)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("built without the companion template"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("App").path))
     }
 
     @Test("every anchor `companion new` rewrites occurs exactly once")
     func anchors() throws {
         let files = Dictionary(
-            uniqueKeysWithValues: CompanionTemplate.files.map {
+            uniqueKeysWithValues: try CompanionFixture.templateOnDisk().map {
                 ($0.path, String(decoding: $0.contents, as: UTF8.self))
             })
         let expectations: [(String, String)] = [
@@ -54,6 +88,16 @@ struct CompanionTemplateTests {
             let text = try #require(files[path])
             #expect(text.components(separatedBy: anchor).count == 2, "\(path): \(anchor.debugDescription)")
         }
+    }
+
+    @Test("a corrupt embedded entry is refused with its path")
+    func corrupt() {
+        #expect(throws: CompanionError.self) {
+            try CompanionTemplate.decode([(path: "project.yml", base64: "not base64!")])
+        }
+        let output = CapturedOutput()
+        #expect(CLI.main(["--help"], companionTemplate: [(path: "a.txt", base64: "%%")], io: output.io) == 1)
+        #expect(output.stderr.contains("a.txt is not valid base64"))
     }
 
     @Test("RastrilloNative's library products are the ones the check accepts")

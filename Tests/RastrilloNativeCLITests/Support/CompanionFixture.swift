@@ -10,6 +10,22 @@ enum CompanionFixture {
 
     static let revision = "0123456789abcdef0123456789abcdef01234567"
 
+    /// examples/companion as read from disk (build products left out), sorted by path:
+    /// the template `companion new` embeds, for tests that run the commands in-process.
+    static func templateOnDisk() throws -> [CompanionTemplate.File] {
+        let root = repositoryRoot.appendingPathComponent("examples/companion")
+        var files: [CompanionTemplate.File] = []
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        where !CompanionTemplate.isBuildProduct(path) {
+            let url = root.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            files.append(CompanionTemplate.File(path: path, contents: Array(try Data(contentsOf: url))))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
     /// A fresh, empty temporary folder.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
@@ -26,7 +42,7 @@ enum CompanionFixture {
             appName: "Companion", bundleID: "org.acme.companion",
             package: .remote(url: "https://github.com/rastrilloorg/rastrillo-native.git", revision: revision),
             serverAddress: nil)
-        var files = try scaffold.render(CompanionTemplate.files)
+        var files = try scaffold.render(templateOnDisk())
         files = files.map { file in
             guard file.path == "project.yml" else { return file }
             var file = file

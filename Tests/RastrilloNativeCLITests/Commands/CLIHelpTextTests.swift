@@ -1,0 +1,361 @@
+import Foundation
+import Testing
+
+/// The exact `--help` text of every command, from the built `rastrillo-native`
+/// (in the style of swift-argument-parser's example tests). A change to a
+/// command's declaration shows up here as a reviewable text diff.
+@Suite("CLI help texts (built binary)", .timeLimit(.minutes(2)))
+struct CLIHelpTextTests {
+    static let helps: [(command: [String], text: String)] = [
+        (
+            [],
+            """
+            OVERVIEW: Tools for a Rastrillo web app's native companion.
+
+            USAGE: rastrillo-native <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              version                 Print a Rastrillo server's version and its kind.
+              companion               Create a native companion app (new) or lint one
+                                      (check).
+              manifest                Validate app manifests; compile them to Swift, JS, Go,
+                                      AASA, Hotwire.
+              route                   Show what the app's LinkRouter decides for URLs.
+              vectors                 Replay Rastrillo crypto vector files, or write fresh
+                                      ones.
+              help                    Show help for a subcommand.
+
+              See 'rastrillo-native <subcommand> --help' for details.
+            """
+        ),
+        (["version"], versionHelp),
+        (
+            ["companion"],
+            """
+            OVERVIEW: Create a native companion app (new) or lint one (check).
+
+            USAGE: rastrillo-native companion <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              new                     Write a ready-to-generate companion from the bundled
+                                      example.
+              check                   Lint a companion's project.yml before xcodegen
+                                      generate.
+
+              See 'rastrillo-native companion <subcommand> --help' for details.
+            """
+        ),
+        (
+            ["companion", "new"],
+            """
+            OVERVIEW: Write a ready-to-generate companion from the bundled example.
+
+            Without --package-url and --revision the companion uses this tool's own
+            checkout by relative path (fine for trying it; check --release refuses it).
+
+            USAGE: rastrillo-native companion new <dir> --name <AppName>
+                                                  --bundle-id <reverse.dns>
+                                                  [--package-url <git URL>]
+                                                  [--revision <40-hex>] [--server <url>]
+                                                  [--force]
+
+            ARGUMENTS:
+              <dir>                   The folder to create (must be empty or absent).
+
+            OPTIONS:
+              --name <AppName>        The app target's name: letters, digits and '_',
+                                      starting with a letter.
+              --bundle-id <reverse.dns>
+                                      The app's bundle ID, reverse DNS (e.g.
+                                      com.yourteam.companion).
+              --package-url <git URL>
+                                      RastrilloNative's git URL (https, ssh:// or
+                                      git@host:org/repo.git); needs --revision.
+              --revision <40-hex>     The reviewed commit of RastrilloNative: 40 hex digits;
+                                      needs --package-url.
+              --server <url>          The server address the app starts with (https, or http
+                                      to 127.0.0.0/8, localhost or [::1]).
+              --force                 Write into a non-empty folder (same-named files are
+                                      overwritten).
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["companion", "check"],
+            """
+            OVERVIEW: Lint a companion's project.yml before xcodegen generate.
+
+            Catches what XcodeGen silently ignores: unknown (misspelled) keys, missing or
+            invalid supportedDestinations and platform, deployment targets below iOS 17 /
+            macOS 14, RastrilloNative not pinned to url + 40-hex revision, placeholder
+            bundle IDs, missing source folders, products RastrilloNative does not have,
+            App Transport Security exceptions, a manifest without the build plugin,
+            associated domains out of step with the manifest. Placeholder bundle IDs, a
+            local package path and a missing PrivacyInfo.xcprivacy are warnings (exit 0);
+            --release makes them errors (exit 1). Messages read file:line: severity: text.
+
+            USAGE: rastrillo-native companion check <dir> [--release]
+
+            ARGUMENTS:
+              <dir>                   The companion's folder (the one holding project.yml).
+
+            OPTIONS:
+              --release               Treat warnings as errors (before shipping).
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["manifest"],
+            """
+            OVERVIEW: Validate app manifests; compile them to Swift, JS, Go, AASA, Hotwire.
+
+            USAGE: rastrillo-native manifest <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              schema                  Print the manifest's JSON Schema
+                                      (docs/app-manifest.schema.json).
+              check                   Validate an app manifest.
+              build                   Validate an app manifest, then write the generated
+                                      files.
+              graph                   Validate an app manifest, then draw the app as SVG.
+
+              See 'rastrillo-native manifest <subcommand> --help' for details.
+            """
+        ),
+        (
+            ["manifest", "schema"],
+            """
+            OVERVIEW: Print the manifest's JSON Schema (docs/app-manifest.schema.json).
+
+            USAGE: rastrillo-native manifest schema
+
+            OPTIONS:
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["manifest", "check"],
+            """
+            OVERVIEW: Validate an app manifest.
+
+            Checks strict JSON, unknown keys, duplicate ids, ServeMux pattern conflicts,
+            references, shortcuts, App Shortcuts (at most 10) and the AASA size (at most
+            128 KB). Every problem is printed as
+            <file>:<pointer> (line L, column C): <what to fix>.
+
+            USAGE: rastrillo-native manifest check <file>
+
+            ARGUMENTS:
+              <file>                  The app manifest (app-manifest.json).
+
+            OPTIONS:
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["manifest", "build"],
+            """
+            OVERVIEW: Validate an app manifest, then write the generated files.
+
+            OUTPUTS:
+              swift                   AppManifest.generated.swift
+              js                      app-manifest.js, app-manifest.d.ts
+              go                      app_manifest_gen.go
+              aasa                    apple-app-site-association
+              hotwire                 path-configuration.json
+              bridge-swift            AppManifest.bridge.swift
+              bridge-js               bridge.js, bridge.d.ts
+
+            USAGE: rastrillo-native manifest build <file> --out <dir> [--check]
+                                                   [--only <outputs>] [--app-id <id> ...]
+                                                   [--go-package <name>]
+
+            ARGUMENTS:
+              <file>                  The app manifest (app-manifest.json).
+
+            OPTIONS:
+              --out <dir>             Output directory (created if missing).
+              --check                 Write nothing; exit 1 listing the files that are
+                                      missing or stale.
+              --only <outputs>        Comma-separated subset of the OUTPUTS above (default:
+                                      all).
+              --app-id <id>           App ID for the AASA file (repeatable); replaces the
+                                      manifest's app.appIDs.
+              --go-package <name>     Package name of the Go file (default: appmanifest).
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["manifest", "graph"],
+            """
+            OVERVIEW: Validate an app manifest, then draw the app as SVG.
+
+            Destinations as the tree of their path patterns (native or web, link intent),
+            commands with their placements and an edge to each destination they apply
+            to, capabilities. Written to stdout, or to --out.
+
+            USAGE: rastrillo-native manifest graph <file> [--out <file.svg>]
+
+            ARGUMENTS:
+              <file>                  The app manifest (app-manifest.json).
+
+            OPTIONS:
+              --out <file.svg>        Write the SVG to this file instead of stdout.
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["route"],
+            """
+            OVERVIEW: Show what the app's LinkRouter decides for URLs.
+
+            Prints one JSON object per URL, in order:
+              {"url":…,"decision":"native|web|in-app-browser|external|refused",
+               "destination":…,"params":{…},"reason":…}
+
+            USAGE: rastrillo-native route <url> ... --manifest <file> [--redirect]
+
+            ARGUMENTS:
+              <url>                   The URLs to decide (after --, a URL may start with
+                                      '-').
+
+            OPTIONS:
+              --manifest <file>       The app manifest (validated first).
+              --redirect              Treat the URLs as redirect targets: only internal URLs
+                                      are honoured.
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["vectors"],
+            """
+            OVERVIEW: Replay Rastrillo crypto vector files, or write fresh ones.
+
+            USAGE: rastrillo-native vectors <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              check                   Replay vector files; print 'ok' or 'FAIL' and the
+                                      reason per value.
+              make                    Write a fresh vector file of one schema from random
+                                      keys.
+
+              See 'rastrillo-native vectors <subcommand> --help' for details.
+            """
+        ),
+        (
+            ["vectors", "check"],
+            """
+            OVERVIEW: Replay vector files; print 'ok' or 'FAIL' and the reason per value.
+
+            The schema (crypto golden, invites, keyring golden, assertion golden) is
+            recognised from the content. Exits 1 if any check fails or a file cannot be
+            read. For assertion files, issuer, audience and key id come from the payload
+            and "now" is its iat, unless overridden by the options.
+
+            USAGE: rastrillo-native vectors check <file> ... [--issuer <origin>]
+                                                  [--audience <origin>] [--kid <id>]
+                                                  [--now <seconds>]
+
+            ARGUMENTS:
+              <file>                  The vector files to replay.
+
+            OPTIONS:
+              --issuer <origin>       Expected iss (canonical https origin).
+              --audience <origin>     Expected aud.
+              --kid <id>              Key id the file's publicKey is pinned under.
+              --now <seconds>         Verification time, Unix seconds.
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["vectors", "make"],
+            """
+            OVERVIEW: Write a fresh vector file of one schema from random keys.
+
+            Assertions are issued now. The file is for the web app's Go or JS twin to
+            replay.
+
+            USAGE: rastrillo-native vectors make <kind> [--out <file>]
+
+            ARGUMENTS:
+              <kind>                  crypto, invites, keyring or assertion.
+
+            OPTIONS:
+              --out <file>            Write to this file instead of standard output.
+              -h, --help              Show help information.
+            """
+        ),
+    ]
+
+    /// `version --help`: a debug build also lists its insecure local-network opt-in.
+    static var versionHelp: String {
+        var text = """
+            OVERVIEW: Print a Rastrillo server's version and its kind.
+
+            Asks GET <server-url>/api/version (public, no sign-in) and prints the
+            version and whether it is dev, a tag, git describe output, a sha or opaque.
+            https is required except for 127.0.0.0/8, localhost and [::1].
+
+            USAGE: rastrillo-native version <server-url> [--connect-timeout <seconds>]
+                                            [--timeout <seconds>]
+
+            ARGUMENTS:
+              <server-url>            The server's base address, e.g. https://example.com.
+
+            OPTIONS:
+              --connect-timeout <seconds>
+                                      Seconds the server may take to start answering: more
+                                      than 0, at most 3600 (default 10).
+              --timeout <seconds>     Seconds the whole check may take: more than 0, at most
+                                      3600 (default 30).
+              -h, --help              Show help information.
+            """
+        #if DEBUG
+            text = text.replacingOccurrences(
+                of: "[--timeout <seconds>]\n",
+                with: "[--timeout <seconds>]\n                                [--allow-insecure-local-network]\n")
+            text = text.replacingOccurrences(
+                of: "  -h, --help",
+                with: "  --allow-insecure-local-network\n"
+                    + "                          Debug builds only: allow plain http to a local-network\n"
+                    + "                          host.\n  -h, --help")
+        #endif
+        return text
+    }
+
+    @Test("--help prints the declared help on stdout and exits 0", arguments: helps)
+    func help(command: [String], text: String) throws {
+        let run = try BuiltTool.run(command + ["--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout == text + "\n")
+    }
+
+    @Test("-h, `help <command>` and --help anywhere before -- print the same text", arguments: helps)
+    func otherSpellings(command: [String], text: String) throws {
+        for arguments in [command + ["-h"], ["help"] + command, command + ["x", "--help"]] {
+            let run = try BuiltTool.run(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.stdout == text + "\n", "\(arguments)")
+        }
+    }
+
+    @Test("no help line is wider than 80 columns", arguments: helps)
+    func width(command: [String], text: String) {
+        for line in text.split(separator: "\n") {
+            #expect(line.count <= 80, "\(command): \(line)")
+        }
+    }
+}
