@@ -3,7 +3,12 @@
 # CI_STEPS (in the order they should run) and defines their recipes.
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
-export PATH := /opt/swift/usr/bin:$(PATH)
+# Project tools (pinned Python packages, the pinned Go) live in a venv that `make setup`
+# fills (scripts/setup.sh); its bin comes first, so `python3` in every step is the venv's.
+TOOLS_VENV ?= $(CURDIR)/.build/tools/venv
+export RASTRILLO_TOOLS_VENV := $(TOOLS_VENV)
+export PATH := $(TOOLS_VENV)/bin:/opt/swift/usr/bin:$(PATH)
+PYTHON := $(TOOLS_VENV)/bin/python
 
 SWIFT ?= swift
 # Warnings are errors in CI through a flag, never through unsafeFlags in Package.swift.
@@ -12,15 +17,20 @@ CI_STEPS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: ci test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
+.PHONY: setup ci test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
 
 help:
+	@echo "make setup    install what the checks need (apt-get or brew hints, and the project venv); make ci runs it first"
 	@echo "make ci       the one gate: lint, build, tests, examples, docs, README quick start, Apple builds (or SKIPPED)"
 	@echo "make test     build and run the Swift tests"
 	@echo "make mutants  apply one patch per CoalescedRunner contract point and check the tests kill it"
 	@echo "make bench    run every benchmark (release)"
 
-ci: lint build swift-test examples $(CI_STEPS) docs quickstart apple
+# The one setup path: system tools and the project venv (see the tables in scripts/setup.sh).
+setup:
+	@scripts/setup.sh
+
+ci: setup lint build swift-test examples $(CI_STEPS) docs quickstart apple
 	@echo "make ci: all steps finished (see SKIPPED lines above for steps that could not run here)"
 
 test:
@@ -66,7 +76,7 @@ apple:
 	scripts/apple-builds.sh
 
 mutants:
-	python3 scripts/mutants.py
+	$(PYTHON) scripts/mutants.py
 
 bench:
 	$(SWIFT) run -c release rastrillo-bench all

@@ -24,7 +24,7 @@ manifest-schema-check: manifest-cli
 	@echo "== manifest-schema-check: docs/app-manifest.schema.json is what 'manifest schema' prints, valid manifests pass it and bad shapes fail it"
 	@diff -u docs/app-manifest.schema.json <($(MANIFEST_CLI) manifest schema) || \
 		{ echo "docs/app-manifest.schema.json is stale: run rastrillo-native manifest schema > docs/app-manifest.schema.json"; exit 1; }
-	python3 $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/Sources/CompanionCore/app-manifest.json \
+	$(PYTHON) $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/Sources/CompanionCore/app-manifest.json \
 		$(MANIFEST_PARITY)/parity-manifest.json
 
 manifest-example-check: manifest-cli

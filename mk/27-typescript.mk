@@ -1,7 +1,7 @@
 # The emitted TypeScript declarations (issues 4 and 5): tsc --strict accepts pages that use the
 # generated modules correctly (Tests/TypeScript/*.ts) and rejects each misuse in
 # Tests/TypeScript/*.fail.ts with the error its first line names — so the .d.ts files really
-# constrain callers. tsc comes from Debian's node-typescript (.ci/setup-typescript.sh); the step
+# constrain callers. tsc comes from Debian's node-typescript (make setup: scripts/setup.sh); the step
 # fails, never skips, when it is missing.
 TS_DIR := Tests/TypeScript
 TS_GEN := .build/typescript
@@ -12,7 +12,7 @@ CI_STEPS += typescript-check
 
 typescript-check: manifest-cli
 	@echo "== typescript-check: tsc --strict on the emitted .d.ts files: correct uses compile, each misuse is rejected"
-	@command -v tsc >/dev/null || { echo "typescript-check: tsc is required (apt-get install node-typescript)"; exit 1; }
+	@command -v tsc >/dev/null || { echo "typescript-check: tsc is required (make setup installs it: apt-get install node-typescript)"; exit 1; }
 	rm -rf $(TS_GEN) && mkdir -p $(TS_GEN)
 	$(MANIFEST_CLI) manifest build $(MANIFEST_PARITY)/parity-manifest.json --only js --out $(TS_GEN) >/dev/null
 	tsc --version

@@ -31,6 +31,6 @@ vectors-independent: vectors-cli
 	@echo "== vectors-independent: 'vectors make' output (every kind) replays with scripts/vectors-independent.py (Python cryptography), which also agrees with upstream"
 	@bin="$$($(SWIFT) build --show-bin-path)/rastrillo-native"; \
 	out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
-	python3 scripts/vectors-independent.py $(addprefix $(VECTORS_COPY)/,$(VECTOR_FILES)) | tail -1; \
+	$(PYTHON) scripts/vectors-independent.py $(addprefix $(VECTORS_COPY)/,$(VECTOR_FILES)) | tail -1; \
 	for kind in crypto invites keyring assertion; do "$$bin" vectors make $$kind --out "$$out/$$kind.json"; done; \
-	python3 scripts/vectors-independent.py "$$out"/*.json
+	$(PYTHON) scripts/vectors-independent.py "$$out"/*.json

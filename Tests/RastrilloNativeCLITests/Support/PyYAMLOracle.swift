@@ -2,7 +2,7 @@ import Foundation
 
 @testable import RastrilloNativeCLI
 
-/// Parses documents with PyYAML (`yaml.safe_load`, installed by `.ci/run`) in
+/// Parses documents with PyYAML (`yaml.safe_load`, installed into the project venv by `make setup`) in
 /// one python3 process and returns each as canonical JSON (sorted keys,
 /// ASCII-escaped, compact), or `nil` when PyYAML refuses it.
 enum PyYAMLOracle {

