@@ -11,7 +11,11 @@ let package = Package(
     products: [
         .library(name: "RastrilloNative", targets: ["RastrilloNative"]),
         .library(name: "RastrilloCrypto", targets: ["RastrilloCrypto"]),
+        // Needs nothing beyond Swift (no RastrilloCrypto, so no OpenSSL on Linux); the
+        // manifest plugin runs it. `make cli-needs-only-swift` checks its link.
         .executable(name: "rastrillo-native", targets: ["rastrillo-native"]),
+        // The crypto vector commands, apart because they need RastrilloCrypto (OpenSSL on Linux).
+        .executable(name: "rastrillo-vectors", targets: ["rastrillo-vectors"]),
         .plugin(name: "RastrilloManifestPlugin", targets: ["RastrilloManifestPlugin"]),
     ],
     targets: [
@@ -34,7 +38,7 @@ let package = Package(
         .target(name: "RastrilloManifestCompiler", dependencies: ["RastrilloNative", "RastrilloJSON"]),
         .target(
             name: "RastrilloNativeCLI",
-            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"]
+            dependencies: ["RastrilloNative", "RastrilloManifestCompiler", "RastrilloJSON"]
         ),
         // examples/companion (the one copy of the template) is embedded into rastrillo-native at build time.
         .executableTarget(
@@ -45,6 +49,9 @@ let package = Package(
         // The same CLI without the template, for the manifest plugin: SwiftPM does not run a plugin
         // (the template's) inside a tool that another plugin uses.
         .executableTarget(name: "rastrillo-manifest-tool", dependencies: ["RastrilloNativeCLI"]),
+        // The crypto vector commands: the one tool that needs RastrilloCrypto (OpenSSL on Linux).
+        .target(name: "RastrilloVectorsCLI", dependencies: ["RastrilloCrypto"]),
+        .executableTarget(name: "rastrillo-vectors", dependencies: ["RastrilloVectorsCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.
         .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-manifest-tool"]),
         // Its app-manifest.json (the bridge fixture) is compiled by the plugin, as an app's would be.
@@ -67,6 +74,7 @@ let package = Package(
             dependencies: ["RastrilloManifestCompiler", "RastrilloNative", "RastrilloJSON"]
         ),
         .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI", "RastrilloTestSupport"]),
+        .testTarget(name: "RastrilloVectorsCLITests", dependencies: ["RastrilloVectorsCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

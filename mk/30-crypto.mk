@@ -1,5 +1,6 @@
-# Crypto steps (issue 6): replay the upstream Rastrillo vectors through the
-# CLI, and replay freshly made vectors with an independent implementation
+# Crypto steps (issue 6): replay the upstream Rastrillo vectors through
+# rastrillo-vectors (the crypto commands' own executable, so rastrillo-native needs
+# no OpenSSL), and replay freshly made vectors with an independent implementation
 # (scripts/vectors-independent.py on Python's `cryptography`), so our own
 # code never grades itself.
 RASTRILLO_VECTORS ?= $(abspath $(CURDIR)/../shared/vectors/rastrillo)
@@ -8,16 +9,36 @@ VECTORS_COPY := Tests/RastrilloCryptoTests/Vectors
 # paired-surrogates.json, refused-*.json) are replayed by RastrilloCryptoTests.
 VECTOR_FILES := crypto/golden.json crypto/invites.json keyring/golden.json assertion/golden.json
 
-CI_STEPS += vectors-upstream vectors-independent
+CI_STEPS += cli-needs-only-swift vectors-upstream vectors-independent
 
-.PHONY: vectors-upstream vectors-independent vectors-cli
+.PHONY: cli-needs-only-swift vectors-upstream vectors-independent vectors-cli
 
 vectors-cli:
-	@$(SWIFT) build --product rastrillo-native $(STRICT) >/dev/null
+	@$(SWIFT) build --product rastrillo-vectors $(STRICT) >/dev/null
+
+# The quick start's first command and RastrilloManifestPlugin run rastrillo-native: it must
+# need nothing beyond Swift. Its link (every object file, and its direct shared-library
+# needs) must not contain RastrilloCrypto, COpenSSL or OpenSSL's libraries.
+cli-needs-only-swift:
+	@echo "== cli-needs-only-swift: rastrillo-native links no RastrilloCrypto objects and needs no libcrypto/libssl (readelf -d)"
+	@if [ "$$(uname -s)" = Darwin ]; then echo "SKIPPED: cli-needs-only-swift reads ELF (readelf); Apple platforms use CryptoKit, never OpenSSL"; exit 0; fi; \
+	$(SWIFT) build --product rastrillo-native $(STRICT) >/dev/null; \
+	bin="$$($(SWIFT) build --show-bin-path)"; \
+	objects="$$bin/rastrillo-native.product/Objects.LinkFileList"; \
+	[ -s "$$objects" ] || { echo "cli-needs-only-swift: $$objects is missing; cannot see what rastrillo-native links"; exit 1; }; \
+	grep -q "/RastrilloNativeCLI.build/" "$$objects" || \
+		{ echo "cli-needs-only-swift: $$objects does not list RastrilloNativeCLI: the check reads the wrong file"; exit 1; }; \
+	if grep -E "/(RastrilloCrypto|COpenSSL)[^/]*\.build/" "$$objects"; then \
+		echo "cli-needs-only-swift: rastrillo-native links the object files above (RastrilloCrypto): move that code to rastrillo-vectors"; exit 1; fi; \
+	needed=$$(readelf -d "$$bin/rastrillo-native" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); \
+	[ -n "$$needed" ] || { echo "cli-needs-only-swift: readelf -d listed no NEEDED libraries for $$bin/rastrillo-native"; exit 1; }; \
+	if echo "$$needed" | grep -E "^lib(crypto|ssl)\."; then \
+		echo "cli-needs-only-swift: rastrillo-native needs OpenSSL directly (above)"; exit 1; fi; \
+	echo "rastrillo-native: $$(wc -l <"$$objects") object files, none from RastrilloCrypto; needs $$(echo $$needed | tr ' ' ',')"
 
 vectors-upstream: vectors-cli
-	@echo "== vectors-upstream: upstream vector files are byte-identical to the committed copy and replay through 'rastrillo-native vectors check'"
-	@bin="$$($(SWIFT) build --show-bin-path)/rastrillo-native"; \
+	@echo "== vectors-upstream: upstream vector files are byte-identical to the committed copy and replay through 'rastrillo-vectors check'"
+	@bin="$$($(SWIFT) build --show-bin-path)/rastrillo-vectors"; \
 	(cd $(VECTORS_COPY) && sha256sum --quiet -c SHA256SUMS); \
 	if [ -f "$(RASTRILLO_VECTORS)/SHA256SUMS" ]; then \
 		dir="$(RASTRILLO_VECTORS)"; (cd "$$dir" && sha256sum --quiet -c SHA256SUMS); \
@@ -25,12 +46,12 @@ vectors-upstream: vectors-cli
 	else \
 		dir="$(VECTORS_COPY)"; echo "upstream $(RASTRILLO_VECTORS) not on this machine: replaying the committed byte-identical copy"; \
 	fi; \
-	"$$bin" vectors check $(addprefix "$$dir"/,$(VECTOR_FILES))
+	"$$bin" check $(addprefix "$$dir"/,$(VECTOR_FILES))
 
 vectors-independent: vectors-cli
-	@echo "== vectors-independent: 'vectors make' output (every kind) replays with scripts/vectors-independent.py (Python cryptography), which also agrees with upstream"
-	@bin="$$($(SWIFT) build --show-bin-path)/rastrillo-native"; \
+	@echo "== vectors-independent: 'rastrillo-vectors make' output (every kind) replays with scripts/vectors-independent.py (Python cryptography), which also agrees with upstream"
+	@bin="$$($(SWIFT) build --show-bin-path)/rastrillo-vectors"; \
 	out=$$(mktemp -d); trap 'rm -rf "$$out"' EXIT; \
 	$(PYTHON) scripts/vectors-independent.py $(addprefix $(VECTORS_COPY)/,$(VECTOR_FILES)) | tail -1; \
-	for kind in crypto invites keyring assertion; do "$$bin" vectors make $$kind --out "$$out/$$kind.json"; done; \
+	for kind in crypto invites keyring assertion; do "$$bin" make $$kind --out "$$out/$$kind.json"; done; \
 	$(PYTHON) scripts/vectors-independent.py "$$out"/*.json

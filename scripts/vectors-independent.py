@@ -2,9 +2,9 @@
 """Replay Rastrillo vector files with an independent implementation.
 
 Uses only the Python `cryptography` package and the standard library, never
-RastrilloCrypto, so `make ci` can check the files `rastrillo-native vectors
+RastrilloCrypto, so `make ci` can check the files `rastrillo-vectors
 make` writes without our own code grading itself. Recognises the same four
-schemas as `vectors check` (crypto golden, invites, keyring golden, assertion
+schemas as `rastrillo-vectors check` (crypto golden, invites, keyring golden, assertion
 golden) from the content, prints one line per check and exits 1 on any
 failure.
 

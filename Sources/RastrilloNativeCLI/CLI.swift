@@ -34,7 +34,6 @@ enum RastrilloNativeCommand: CLICommand {
             abstract: "Tools for a Rastrillo web app's native companion.",
             subcommands: [
                 VersionCommand.self, CompanionCommand.self, ManifestCommand.self, RouteCommand.self,
-                VectorsCommand.self,
             ]
         )
     }

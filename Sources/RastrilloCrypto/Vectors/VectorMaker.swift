@@ -19,7 +19,7 @@ public enum VectorMaker {
         return JSONWriter.pretty(value) + "\n"
     }
 
-    static let provenance = "written by rastrillo-native vectors make from random keys"
+    static let provenance = "written by rastrillo-vectors make from random keys"
 
     private static func crypto() throws(CryptoError) -> JSONValue {
         let pair = try Keypair.generate()

@@ -41,6 +41,13 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
             throw invalid("it contains a space")
         }
         let withScheme = trimmed.contains("://") ? trimmed : "https://" + trimmed
+        // The port is read from the text, never from URLComponents, which on some platforms
+        // drops a port it cannot represent (the request would then go to the default port).
+        let port: Int?
+        switch Self.port(in: withScheme) {
+        case .success(let value): port = value
+        case .failure(let problem): throw invalid(problem.reason)
+        }
         guard let components = URLComponents(string: withScheme) else { throw invalid("it is not a URL") }
         let scheme = components.scheme?.lowercased() ?? ""
         guard scheme == "https" || scheme == "http" else {
@@ -67,18 +74,49 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
                 throw invalid("the host '\(host)' is not a DNS name or IP address (write international names as xn--…)")
             }
         }
-        if let port = components.port, !(1...65_535).contains(port) {
-            throw invalid("the port \(port) is not between 1 and 65535")
-        }
+        guard components.port == port else { throw invalid("it is not a URL") }
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         let hostPart = isIPv6 ? "[\(host.lowercased())]" : host.lowercased()
-        let portPart = components.port.map { ":\($0)" } ?? ""
+        let portPart = port.map { ":\($0)" } ?? ""
         guard let url = URL(string: "\(scheme)://\(hostPart)\(portPart)\(path)"), url.host != nil else {
             throw invalid("it is not a URL")
         }
         self.baseURL = url
         self.host = host.lowercased()
         self.hostKind = ServerHostKind(host: host)
+    }
+
+    /// Why a port is refused (the text of ``ServerVersionError/invalidAddress(_:reason:)``).
+    struct PortProblem: Error, Equatable {
+        let reason: String
+    }
+
+    /// The explicit port of `url` (`scheme://authority…`), `nil` when there is none, or
+    /// why it is refused: empty, not decimal digits, or outside 1…65535.
+    static func port(in url: String) -> Result<Int?, PortProblem> {
+        func invalid(_ reason: String) -> Result<Int?, PortProblem> { .failure(PortProblem(reason: reason)) }
+        guard let schemeEnd = url.range(of: "://") else { return .success(nil) }
+        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let portText: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return .success(nil) }
+            let rest = authority[authority.index(after: close)...]
+            guard rest.first == ":" else { return .success(nil) }
+            portText = rest.dropFirst()
+        } else if let colon = authority.lastIndex(of: ":") {
+            portText = authority[authority.index(after: colon)...]
+        } else {
+            return .success(nil)
+        }
+        guard !portText.isEmpty else { return invalid("the port after ':' is empty (write host:port, or no colon)") }
+        guard portText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return invalid("the port '\(portText)' is not a decimal number")
+        }
+        guard portText.utf8.count <= 5, let value = Int(portText), (1...65_535).contains(value) else {
+            return invalid("the port \(portText) is not between 1 and 65535")
+        }
+        return .success(value)
     }
 }

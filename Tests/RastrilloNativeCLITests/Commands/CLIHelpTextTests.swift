@@ -24,8 +24,6 @@ struct CLIHelpTextTests {
               manifest                Validate app manifests; compile them to Swift, JS, Go,
                                       AASA, Hotwire.
               route                   Show what the app's LinkRouter decides for URLs.
-              vectors                 Replay Rastrillo crypto vector files, or write fresh
-                                      ones.
               help                    Show help for a subcommand.
 
               See 'rastrillo-native <subcommand> --help' for details.
@@ -232,68 +230,6 @@ struct CLIHelpTextTests {
               --manifest <file>       The app manifest (validated first).
               --redirect              Treat the URLs as redirect targets: only internal URLs
                                       are honoured.
-              -h, --help              Show help information.
-            """
-        ),
-        (
-            ["vectors"],
-            """
-            OVERVIEW: Replay Rastrillo crypto vector files, or write fresh ones.
-
-            USAGE: rastrillo-native vectors <subcommand>
-
-            OPTIONS:
-              -h, --help              Show help information.
-
-            SUBCOMMANDS:
-              check                   Replay vector files; print 'ok' or 'FAIL' and the
-                                      reason per value.
-              make                    Write a fresh vector file of one schema from random
-                                      keys.
-
-              See 'rastrillo-native vectors <subcommand> --help' for details.
-            """
-        ),
-        (
-            ["vectors", "check"],
-            """
-            OVERVIEW: Replay vector files; print 'ok' or 'FAIL' and the reason per value.
-
-            The schema (crypto golden, invites, keyring golden, assertion golden) is
-            recognised from the content. Exits 1 if any check fails or a file cannot be
-            read. For assertion files, issuer, audience and key id come from the payload
-            and "now" is its iat, unless overridden by the options.
-
-            USAGE: rastrillo-native vectors check <file> ... [--issuer <origin>]
-                                                  [--audience <origin>] [--kid <id>]
-                                                  [--now <seconds>]
-
-            ARGUMENTS:
-              <file>                  The vector files to replay.
-
-            OPTIONS:
-              --issuer <origin>       Expected iss (canonical https origin).
-              --audience <origin>     Expected aud.
-              --kid <id>              Key id the file's publicKey is pinned under.
-              --now <seconds>         Verification time, Unix seconds.
-              -h, --help              Show help information.
-            """
-        ),
-        (
-            ["vectors", "make"],
-            """
-            OVERVIEW: Write a fresh vector file of one schema from random keys.
-
-            Assertions are issued now. The file is for the web app's Go or JS twin to
-            replay.
-
-            USAGE: rastrillo-native vectors make <kind> [--out <file>]
-
-            ARGUMENTS:
-              <kind>                  crypto, invites, keyring or assertion.
-
-            OPTIONS:
-              --out <file>            Write to this file instead of standard output.
               -h, --help              Show help information.
             """
         ),

@@ -11,9 +11,9 @@ import Testing
 struct CLIUsageErrorTests {
     /// The arguments, the command whose usage follows, and the message.
     static let cases: [(arguments: [String], command: [String], message: String)] = [
-        ([], [], "missing subcommand (version, companion, manifest, route or vectors)"),
-        (["frobnicate"], [], "unknown subcommand 'frobnicate'; use version, companion, manifest, route or vectors"),
-        (["--verbose"], [], "unknown option '--verbose'; use version, companion, manifest, route or vectors"),
+        ([], [], "missing subcommand (version, companion, manifest or route)"),
+        (["frobnicate"], [], "unknown subcommand 'frobnicate'; use version, companion, manifest or route"),
+        (["--verbose"], [], "unknown option '--verbose'; use version, companion, manifest or route"),
         (["companion"], ["companion"], "missing subcommand (new or check)"),
         (["companion", "frob"], ["companion"], "unknown subcommand 'frob'; use new or check"),
         (["companion", "new"], ["companion", "new"], "missing argument '<dir>'"),
@@ -63,13 +63,7 @@ struct CLIUsageErrorTests {
             ["version", "ftp://example.com"], ["version"],
             "'ftp://example.com' is not a server address: the scheme 'ftp' is not https or http. Enter an address like https://example.com."
         ),
-        (["vectors", "make"], ["vectors", "make"], "missing argument '<kind>'"),
-        (
-            ["vectors", "make", "rust"], ["vectors", "make"],
-            "unknown kind 'rust'; use crypto, invites, keyring or assertion"
-        ),
-        (["vectors", "check", "--now", "x", "f"], ["vectors", "check"], "--now must be Unix seconds, got 'x'"),
-        (["help", "frob"], [], "unknown subcommand 'frob'; use version, companion, manifest, route or vectors"),
+        (["help", "frob"], [], "unknown subcommand 'frob'; use version, companion, manifest or route"),
     ]
 
     /// The USAGE block of `command`'s help text.

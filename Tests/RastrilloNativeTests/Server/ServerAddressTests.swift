@@ -15,6 +15,8 @@ struct ServerAddressTests {
             ("https://example.com/app/", "https://example.com/app", "https://example.com/app/api/version"),
             ("  https://example.com  ", "https://example.com", "https://example.com/api/version"),
             ("http://[::1]:9000", "http://[::1]:9000", "http://[::1]:9000/api/version"),
+            ("http://127.0.0.1:65535", "http://127.0.0.1:65535", "http://127.0.0.1:65535/api/version"),
+            ("example.com:08443/", "https://example.com:8443", "https://example.com:8443/api/version"),
         ])
     func normalizes(text: String, base: String, version: String) throws {
         let address = try ServerAddress(text)
@@ -32,6 +34,20 @@ struct ServerAddressTests {
             ("https://example.com/#top", "it contains a fragment (#…)"),
             ("https://exa mple.com", "it contains a space"),
             ("https://", "it has no host"),
+            // Out-of-range ports are refused, never dropped (a dropped port means port 80 or 443).
+            ("http://127.0.0.1:99999", "the port 99999 is not between 1 and 65535"),
+            ("http://127.0.0.1:65536", "the port 65536 is not between 1 and 65535"),
+            ("http://127.0.0.1:0", "the port 0 is not between 1 and 65535"),
+            ("http://127.0.0.1:00000", "the port 00000 is not between 1 and 65535"),
+            (
+                "https://example.com:99999999999999999999999/app",
+                "the port 99999999999999999999999 is not between 1 and 65535"
+            ),
+            ("http://[::1]:70000", "the port 70000 is not between 1 and 65535"),
+            ("example.com:123456", "the port 123456 is not between 1 and 65535"),
+            ("http://127.0.0.1:-1", "the port '-1' is not a decimal number"),
+            ("http://127.0.0.1:8o8o", "the port '8o8o' is not a decimal number"),
+            ("http://127.0.0.1:", "the port after ':' is empty (write host:port, or no colon)"),
         ])
     func refuses(text: String, reason: String) {
         #expect(throws: ServerVersionError.invalidAddress(text, reason: reason)) { try ServerAddress(text) }

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-@testable import RastrilloNativeCLI
+@testable import RastrilloVectorsCLI
 
-/// Collects what one `vectors` run wrote.
+/// Collects what one `rastrillo-vectors` run wrote.
 final class VectorsCapture: @unchecked Sendable {
     // @unchecked Sendable: every access to `lines` holds `lock`.
     private let lock = NSLock()
     private var lines: (out: [String], error: [String]) = ([], [])
 
-    var io: CLIOutput {
-        CLIOutput(
+    var io: VectorsCLI.Output {
+        VectorsCLI.Output(
             out: { line in self.lock.withLock { self.lines.out.append(line) } },
             error: { line in self.lock.withLock { self.lines.error.append(line) } })
     }
@@ -19,14 +19,14 @@ final class VectorsCapture: @unchecked Sendable {
     var error: String { lock.withLock { lines.error.joined(separator: "\n") } }
 }
 
-@Suite struct VectorsCommandTests {
+@Suite struct VectorsCLITests {
     /// The committed vector copies, found from this file's location (works in any clone).
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("RastrilloCryptoTests/Vectors")
 
     static func run(_ arguments: [String]) -> (status: Int32, capture: VectorsCapture) {
         let capture = VectorsCapture()
-        return (CLI.main(arguments, io: capture.io), capture)
+        return (VectorsCLI.main(arguments, io: capture.io), capture)
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -38,7 +38,7 @@ final class VectorsCapture: @unchecked Sendable {
     @Test func checksEveryUpstreamFile() {
         let files = ["crypto/golden.json", "crypto/invites.json", "keyring/golden.json", "assertion/golden.json"]
             .map { Self.vectors.appendingPathComponent($0).path }
-        let (status, capture) = Self.run(["vectors", "check"] + files)
+        let (status, capture) = Self.run(["check"] + files)
         #expect(status == 0, "\(capture.out)")
         let checks = capture.out.dropLast()
         #expect(checks.count == 33)
@@ -51,16 +51,16 @@ final class VectorsCapture: @unchecked Sendable {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(kind).json").path
-        let made = Self.run(["vectors", "make", kind, "--out", file])
+        let made = Self.run(["make", kind, "--out", file])
         #expect(made.status == 0)
         #expect(made.capture.error.contains("wrote \(kind) vectors to"))
-        let checked = Self.run(["vectors", "check", file])
+        let checked = Self.run(["check", file])
         #expect(checked.status == 0, "\(checked.capture.out)")
         #expect(checked.capture.out.last?.hasSuffix("0 failed, 1 files") == true)
     }
 
     @Test func makeWritesToStandardOutput() {
-        let (status, capture) = Self.run(["vectors", "make", "invites"])
+        let (status, capture) = Self.run(["make", "invites"])
         #expect(status == 0)
         #expect(capture.out.joined(separator: "\n").contains("\"wrappedGroupKey\""))
     }
@@ -72,7 +72,7 @@ final class VectorsCapture: @unchecked Sendable {
         text = text.replacingOccurrences(of: "591011e5599eaaac", with: "591011e5599eaaad")
         let file = directory.appendingPathComponent("invites.json")
         try Data(text.utf8).write(to: file)
-        let (status, capture) = Self.run(["vectors", "check", file.path])
+        let (status, capture) = Self.run(["check", file.path])
         #expect(status == 1)
         #expect(capture.out.filter { $0.hasPrefix("FAIL") }.count == 1)
         #expect(capture.out.contains { $0.contains("invites[0].claimHash") && $0.hasPrefix("FAIL") })
@@ -80,11 +80,11 @@ final class VectorsCapture: @unchecked Sendable {
 
     @Test func assertionOverrides() {
         let file = Self.vectors.appendingPathComponent("assertion/golden.json").path
-        let late = Self.run(["vectors", "check", file, "--now", "1700000120"])
+        let late = Self.run(["check", file, "--now", "1700000120"])
         #expect(late.status == 1)
         #expect(late.capture.out.first?.contains("expired") == true)
         let explicit = Self.run([
-            "vectors", "check", "--issuer=https://id.example.com", "--audience", "https://team.docs.example.com",
+            "check", "--issuer=https://id.example.com", "--audience", "https://team.docs.example.com",
             "--kid", "key_1", "--now", "1700000000", file,
         ])
         #expect(explicit.status == 0)
@@ -96,7 +96,7 @@ final class VectorsCapture: @unchecked Sendable {
         let unknown = directory.appendingPathComponent("x.json")
         try Data(#"{"x":1}"#.utf8).write(to: unknown)
         let (status, capture) = Self.run([
-            "vectors", "check", unknown.path, directory.appendingPathComponent("missing").path,
+            "check", unknown.path, directory.appendingPathComponent("missing").path,
         ])
         #expect(status == 1)
         #expect(capture.out.filter { $0.hasPrefix("FAIL") }.count == 2)
@@ -104,21 +104,21 @@ final class VectorsCapture: @unchecked Sendable {
     }
 
     @Test(arguments: [
-        ["vectors"], ["vectors", "frob"], ["vectors", "check"], ["vectors", "check", "f", "--now", "soon"],
-        ["vectors", "check", "f", "--bogus", "1"], ["vectors", "check", "f", "--kid"], ["vectors", "make"],
-        ["vectors", "make", "other"], ["vectors", "make", "crypto", "invites"],
-        ["vectors", "make", "crypto", "--now", "1"],
+        [], ["frob"], ["check"], ["check", "f", "--now", "soon"],
+        ["check", "f", "--bogus", "1"], ["check", "f", "--kid"], ["make"],
+        ["make", "other"], ["make", "crypto", "invites"],
+        ["make", "crypto", "--now", "1"],
     ])
     func usageErrors(arguments: [String]) {
         let (status, capture) = Self.run(arguments)
         #expect(status == 2)
-        #expect(capture.error.contains("USAGE: rastrillo-native vectors"))
+        #expect(capture.error.contains("USAGE: rastrillo-vectors"))
     }
 
-    @Test(arguments: [["vectors", "--help"], ["vectors", "check", "--help"], ["vectors", "make", "-h"]])
+    @Test(arguments: [["--help"], ["check", "--help"], ["make", "-h"]])
     func help(arguments: [String]) {
         let (status, capture) = Self.run(arguments)
         #expect(status == 0)
-        #expect(capture.out.joined().contains("USAGE: rastrillo-native vectors"))
+        #expect(capture.out.joined().contains("USAGE: rastrillo-vectors"))
     }
 }

@@ -1,0 +1,4 @@
+import Foundation
+import RastrilloVectorsCLI
+
+exit(VectorsCLI.main(Array(CommandLine.arguments.dropFirst())))
