@@ -52,8 +52,10 @@ public struct ServerVersionClient: Sendable {
     }
 
     /// The exchange behind ``version(of:)-(ServerAddress)``, with the transfer's statistics for tests.
+    /// `observer` sees the outcome on the transfer's own thread, before the caller is resumed.
     func exchange(
-        with address: ServerAddress
+        with address: ServerAddress,
+        observer: (@Sendable (ServerVersionTransfer.Outcome) -> Void)? = nil
     ) async -> (outcome: ServerVersionTransfer.Outcome, statistics: ServerVersionTransfer.Statistics?) {
         do {
             try checkTransport(of: address)
@@ -61,6 +63,18 @@ public struct ServerVersionClient: Sendable {
             return (.failure(error), nil)
         }
         let url = address.versionURL
+        #if canImport(FoundationNetworking)
+            // Plain http on Linux: a socket on its own thread (see ServerVersionSocketTransfer for why).
+            if !address.isHTTPS {
+                let transfer = ServerVersionSocketTransfer(url: url, options: options, observer: observer)
+                let result = await withTaskCancellationHandler {
+                    await transfer.run()
+                } onCancel: {
+                    transfer.cancel()
+                }
+                return (result, transfer.statistics)
+            }
+        #endif
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         request.setValue(Self.acceptHeader, forHTTPHeaderField: "Accept")
@@ -75,7 +89,7 @@ public struct ServerVersionClient: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
 
-        let transfer = ServerVersionTransfer(url: url, options: options)
+        let transfer = ServerVersionTransfer(url: url, options: options, observer: observer)
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let result = await withTaskCancellationHandler {

@@ -38,9 +38,13 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         lock.withLock { Statistics(bytesReceived: bytesReceived, peakBytesHeld: buffer.bytes.count) }
     }
 
-    init(url: URL, options: ServerVersionClient.Options) {
+    /// Called with the outcome on the thread that decided it, before the caller is resumed.
+    private let observer: (@Sendable (Outcome) -> Void)?
+
+    init(url: URL, options: ServerVersionClient.Options, observer: (@Sendable (Outcome) -> Void)? = nil) {
         self.url = url
         self.options = options
+        self.observer = observer
         self.buffer = ServerVersionBodyBuffer(limit: options.maximumBodyLength)
     }
 
@@ -98,6 +102,7 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
             return (self.continuation, self.task)
         }
         task?.cancel()
+        if continuation != nil { observer?(result) }
         continuation?.resume(returning: result)
     }
 

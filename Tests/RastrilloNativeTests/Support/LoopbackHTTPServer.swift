@@ -49,31 +49,49 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var waiters: [(matches: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Event, Never>)] = []
     private var isStopped = false
 
-    /// Starts listening on 127.0.0.1 on a free port.
-    init(routes: [String: Handler]) throws {
+    /// Which loopback address the server listens on.
+    enum Address: Sendable {
+        /// `127.0.0.1`.
+        case ipv4
+        /// `::1` (URLs use `[::1]`).
+        case ipv6
+    }
+
+    /// The address the server listens on.
+    let address: Address
+
+    /// Starts listening on 127.0.0.1 (or `::1`) on a free port.
+    init(routes: [String: Handler], address: Address = .ipv4) throws {
         self.routes = routes
-        let fd = socket(AF_INET, Self.streamType, 0)
+        self.address = address
+        let fd = socket(address == .ipv4 ? AF_INET : AF_INET6, Self.streamType, 0)
         guard fd >= 0 else { throw LoopbackServerError.socket("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let port: UInt16
+        switch address {
+        case .ipv4:
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = 0
+            socketAddress.sin_addr.s_addr = inet_addr("127.0.0.1")
+            guard Self.bindAndListen(fd, &socketAddress) else {
+                close(fd)
+                throw LoopbackServerError.socket("bind/listen", errno)
             }
+            port = UInt16(bigEndian: socketAddress.sin_port)
+        case .ipv6:
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = 0
+            socketAddress.sin6_addr = in6addr_loopback
+            guard Self.bindAndListen(fd, &socketAddress) else {
+                close(fd)
+                throw LoopbackServerError.socket("bind/listen", errno)
+            }
+            port = UInt16(bigEndian: socketAddress.sin6_port)
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            close(fd)
-            throw LoopbackServerError.socket("bind/listen", errno)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = Int(port)
         self.listener = fd
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw LoopbackServerError.socket("pipe", errno) }
@@ -83,9 +101,43 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// `http://127.0.0.1:<port><path>`.
+    /// `http://127.0.0.1:<port><path>` (or `http://[::1]:<port><path>`).
     func url(_ path: String = "") -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+        URL(string: "http://\(address == .ipv4 ? "127.0.0.1" : "[::1]"):\(port)\(path)")!
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on: bound by a socket that is closed before this returns.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { throw LoopbackServerError.socket("socket", errno) }
+        defer { close(fd) }
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        var length = size
+        let named = withUnsafeMutablePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard bound == 0, named == 0 else { throw LoopbackServerError.socket("bind", errno) }
+        return Int(UInt16(bigEndian: socketAddress.sin_port))
+    }
+
+    /// Binds `fd` to `*socketAddress`, listens, and reads the chosen port back into it.
+    private static func bindAndListen<Address>(_ fd: Int32, _ socketAddress: inout Address) -> Bool {
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { return false }
+        var length = size
+        let named = withUnsafeMutablePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return named == 0
     }
 
     /// Every request received so far, in arrival order.

@@ -1,0 +1,519 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+
+    /// One plain-http version request on Linux, on its own thread, over a socket.
+    ///
+    /// Why not URLSession there: swift-corelibs-foundation runs URLSession's work and its
+    /// delegate callbacks on libdispatch's global pool, which on Linux is also the pool
+    /// Swift concurrency runs every task on. While CPU-bound tasks hold every pool thread
+    /// (a busy app, or a test run on a loaded machine), the response head waits in a queue
+    /// for a thread; when one frees up the connect timer (queued on the same pool) can run
+    /// first and report "did not start answering within 10 seconds" for a server that
+    /// answered at once. Here the timers are `poll` deadlines on a dedicated thread: a
+    /// timeout is only reported when the socket stayed quiet for the whole period. It also
+    /// bounds memory: FoundationNetworking keeps reading and queueing a flooding body
+    /// after the transfer is cancelled, while this reads at most the cap plus one read
+    /// buffer (``readChunk`` bytes) of body and a head of at most ``maximumHeadLength``,
+    /// then closes the socket. And it reaches `http://[::1]:port`, which
+    /// FoundationNetworking refuses as a bad URL (NSURLErrorDomain -1000).
+    ///
+    /// https on Linux still goes through URLSession (TLS comes from FoundationNetworking's
+    /// libcurl). Decisions come from ``ServerVersionResponsePolicy``, as for URLSession.
+    ///
+    /// `@unchecked Sendable`: the mutable properties are read and written only while
+    /// holding `lock`; the continuation is taken out under the lock before it is resumed,
+    /// so it is resumed exactly once.
+    final class ServerVersionSocketTransfer: @unchecked Sendable {
+        typealias Outcome = ServerVersionTransfer.Outcome
+
+        /// The largest response head read (status line and headers), in bytes.
+        static let maximumHeadLength = 16_384
+        /// The size of one socket read.
+        static let readChunk = 4_096
+        /// The most same-origin redirects followed.
+        static let maximumRedirects = 5
+
+        fileprivate let url: URL
+        private let options: ServerVersionClient.Options
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Outcome, Never>?
+        private var outcome: Outcome?
+        private var bodyBytesReceived = 0
+        private var peakBodyBytesHeld = 0
+        private let wakeRead: Int32
+        private let wakeWrite: Int32
+        /// Called on the transfer's thread with the outcome, before the caller is resumed.
+        private let observer: (@Sendable (Outcome) -> Void)?
+
+        var statistics: ServerVersionTransfer.Statistics {
+            lock.withLock {
+                ServerVersionTransfer.Statistics(bytesReceived: bodyBytesReceived, peakBytesHeld: peakBodyBytesHeld)
+            }
+        }
+
+        init(url: URL, options: ServerVersionClient.Options, observer: (@Sendable (Outcome) -> Void)? = nil) {
+            self.url = url
+            self.options = options
+            self.observer = observer
+            var fds: [Int32] = [-1, -1]
+            if pipe(&fds) == 0 {
+                _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+            }
+            wakeRead = fds[0]
+            wakeWrite = fds[1]
+        }
+
+        deinit {
+            if wakeRead >= 0 { close(wakeRead) }
+            if wakeWrite >= 0 { close(wakeWrite) }
+        }
+
+        /// Starts the request on its own thread and returns its one outcome.
+        func run() async -> Outcome {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let finished: Outcome? = lock.withLock {
+                    if let outcome { return outcome }  // cancelled before it started
+                    self.continuation = continuation
+                    return nil
+                }
+                if let finished {
+                    continuation.resume(returning: finished)
+                    return
+                }
+                guard wakeRead >= 0 else {
+                    finish(.failure(.unreachable(url, reason: "no pipe for the transfer (\(Self.errorText(errno)))")))
+                    return
+                }
+                let thread = Thread { [self] in finish(perform()) }
+                thread.name = "ServerVersionSocketTransfer"
+                thread.start()
+            }
+        }
+
+        /// Cancels the transfer (the calling task was cancelled): the caller gets
+        /// ``ServerVersionError/cancelled(_:)`` at once and the thread closes its socket.
+        func cancel() {
+            finish(.failure(.cancelled(url)))
+        }
+
+        private func finish(_ result: Outcome) {
+            let continuation: CheckedContinuation<Outcome, Never>?? = lock.withLock {
+                guard outcome == nil else { return nil }
+                outcome = result
+                defer { self.continuation = nil }
+                return .some(self.continuation)
+            }
+            guard let continuation else { return }
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+            observer?(result)
+            continuation?.resume(returning: result)
+        }
+
+        // MARK: The exchange, on the transfer's thread
+
+        /// Why the exchange stopped early.
+        fileprivate enum Stop: Error {
+            case outcome(Outcome)
+        }
+
+        private func perform() -> Outcome {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let deadlines = TransferDeadlines(
+                connect: start + options.connectTimeout, total: start + options.totalTimeout)
+            var current = url
+            do {
+                for _ in 0...Self.maximumRedirects {
+                    switch try exchange(current, deadlines: deadlines) {
+                    case .done(let outcome): return outcome
+                    case .redirect(let target): current = target
+                    }
+                }
+                return .failure(
+                    .unreachable(url, reason: "it redirected more than \(Self.maximumRedirects) times"))
+            } catch {
+                guard case .outcome(let outcome) = error as? Stop else {
+                    return .failure(.unreachable(url, reason: "\(error)"))
+                }
+                return outcome
+            }
+        }
+
+        private enum Step {
+            case done(Outcome)
+            case redirect(URL)
+        }
+
+        private func exchange(_ target: URL, deadlines: TransferDeadlines) throws -> Step {
+            guard let components = URLComponents(url: target, resolvingAgainstBaseURL: false),
+                var host = components.percentEncodedHost, !host.isEmpty
+            else { throw stop(.unreachable(url, reason: "'\(target.absoluteString)' has no host")) }
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            let port = components.port ?? 80
+            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            let socket = try connect(host: host, port: port, deadlines: deadlines)
+            defer { close(socket) }
+
+            let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+            let request =
+                "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: \(ServerVersionClient.acceptHeader)\r\n"
+                + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: RastrilloNative\r\n\r\n"
+            try send(Array(request.utf8), on: socket, deadlines: deadlines)
+
+            var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
+            let head = try reader.readHead()
+            if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location") {
+                guard let next = URL(string: location, relativeTo: target)?.absoluteURL,
+                    ServerVersionResponsePolicy.allowsRedirect(from: url, to: next)
+                else {
+                    let shown = URL(string: location, relativeTo: target)?.absoluteURL ?? target
+                    throw stop(.redirectedToAnotherOrigin(from: url, to: shown))
+                }
+                return .redirect(next)
+            }
+            let chunked = head.value("Transfer-Encoding")?.lowercased().contains("chunked") == true
+            var declared: Int64?
+            if !chunked, let text = head.value("Content-Length") {
+                guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+                    throw stop(.unreachable(url, reason: "the answer's Content-Length '\(text)' is not a number"))
+                }
+                declared = value
+            }
+            let limit = options.maximumBodyLength
+            let decision = ServerVersionResponsePolicy.decide(
+                url: url, status: head.status, declaredLength: declared,
+                contentType: head.value("Content-Type"), limit: limit)
+            if case .refuse(let error) = decision { return .done(.failure(error)) }
+
+            var body = ServerVersionBodyBuffer(limit: limit)
+            let within: Bool
+            if chunked {
+                within = try reader.readChunked(into: &body)
+            } else if let declared {
+                within = try reader.read(exactly: Int(declared), into: &body)
+            } else {
+                within = try reader.readToEnd(into: &body)
+            }
+            guard within else {
+                if head.status == 200 { return .done(.failure(.bodyTooLarge(url, limit: limit, declaredLength: nil))) }
+                return .done(.failure(.unexpectedStatus(url, status: head.status, errorReference: nil)))
+            }
+            return .done(
+                ServerVersionResponsePolicy.finish(url: url, status: head.status, body: body.bytes, limit: limit))
+        }
+
+        fileprivate func stop(_ error: ServerVersionError) -> Stop {
+            .outcome(.failure(error))
+        }
+
+        fileprivate func recordBody(received: Int, held: Int) {
+            lock.withLock {
+                bodyBytesReceived += received
+                peakBodyBytesHeld = max(peakBodyBytesHeld, held)
+            }
+        }
+
+        /// Which deadline applies now: the connect deadline until the head is read, then the total one.
+        fileprivate func timeout(headRead: Bool, deadlines: TransferDeadlines) -> (ContinuousClock.Instant, Stop) {
+            let connect = (
+                deadlines.connect, stop(.timedOut(url, phase: .connect, seconds: options.connectTimeout.secondsValue))
+            )
+            let total = (
+                deadlines.total, stop(.timedOut(url, phase: .total, seconds: options.totalTimeout.secondsValue))
+            )
+            if headRead || deadlines.total < deadlines.connect { return total }
+            return connect
+        }
+
+        /// Waits until `socket` is ready for `events`, the transfer is cancelled, or the deadline passes.
+        /// Readiness is checked before a deadline counts as passed, so a late-running thread still
+        /// sees an answer that has arrived.
+        fileprivate func wait(for events: Int16, on socket: Int32, headRead: Bool, deadlines: TransferDeadlines) throws
+        {
+            let (deadline, expired) = timeout(headRead: headRead, deadlines: deadlines)
+            while true {
+                let remaining = ContinuousClock().now.duration(to: deadline)
+                let milliseconds =
+                    remaining <= .zero ? 0 : Int32(min(remaining.secondsValue * 1000 + 1, Double(Int32.max)))
+                var fds = [
+                    pollfd(fd: socket, events: events, revents: 0),
+                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&fds, 2, milliseconds)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    throw stop(.unreachable(url, reason: "poll failed (\(Self.errorText(errno)))"))
+                }
+                if fds[1].revents != 0 { throw stop(.cancelled(url)) }
+                if fds[0].revents != 0 { return }
+                if remaining <= .zero { throw expired }
+            }
+        }
+
+        private func connect(host: String, port: Int, deadlines: TransferDeadlines) throws -> Int32 {
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            if ServerHostKind.ipv4(host) != nil || ServerHostKind.ipv6(host) != nil { hints.ai_flags = AI_NUMERICHOST }
+            var list: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(host, String(port), &hints, &list)
+            guard status == 0, let first = list else {
+                let reason = String(cString: gai_strerror(status))
+                throw stop(.unreachable(url, reason: "the host '\(host)' could not be resolved (\(reason))"))
+            }
+            defer { freeaddrinfo(list) }
+            var lastError: Int32 = ECONNREFUSED
+            var entry: UnsafeMutablePointer<addrinfo>? = first
+            while let info = entry {
+                entry = info.pointee.ai_next
+                let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                guard fd >= 0 else {
+                    lastError = errno
+                    continue
+                }
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+                guard errno == EINPROGRESS else {
+                    lastError = errno
+                    close(fd)
+                    continue
+                }
+                do {
+                    try wait(for: Int16(POLLOUT), on: fd, headRead: false, deadlines: deadlines)
+                } catch {
+                    close(fd)
+                    throw error
+                }
+                var socketError: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
+                if socketError == 0 { return fd }
+                lastError = socketError
+                close(fd)
+            }
+            throw stop(
+                .unreachable(url, reason: "could not connect to \(host) port \(port) (\(Self.errorText(lastError)))"))
+        }
+
+        private func send(_ bytes: [UInt8], on socket: Int32, deadlines: TransferDeadlines) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes {
+                    Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                    try wait(for: Int16(POLLOUT), on: socket, headRead: false, deadlines: deadlines)
+                } else {
+                    throw stop(
+                        .unreachable(url, reason: "the connection failed while sending (\(Self.errorText(errno)))"))
+                }
+            }
+        }
+
+        fileprivate static func errorText(_ code: Int32) -> String {
+            String(cString: strerror(code))
+        }
+    }
+
+    /// A parsed response head.
+    private struct ResponseHead {
+        let status: Int
+        let headers: [(name: String, value: String)]
+
+        func value(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// When a transfer must have read the response head, and when it must be done.
+    private struct TransferDeadlines {
+        let connect: ContinuousClock.Instant
+        let total: ContinuousClock.Instant
+    }
+
+    /// Reads one response from a connected socket, holding at most the head (or one read
+    /// buffer of body) beyond what the caller keeps.
+    private struct SocketReader {
+        let socket: Int32
+        let transfer: ServerVersionSocketTransfer
+        let deadlines: TransferDeadlines
+        /// Bytes read but not yet consumed (part of the head, or the body after it).
+        private var pending: [UInt8] = []
+        private var pendingStart = 0
+        private var headRead = false
+
+        init(socket: Int32, transfer: ServerVersionSocketTransfer, deadlines: TransferDeadlines) {
+            self.socket = socket
+            self.transfer = transfer
+            self.deadlines = deadlines
+            pending.reserveCapacity(
+                ServerVersionSocketTransfer.maximumHeadLength + ServerVersionSocketTransfer.readChunk)
+        }
+
+        private var available: Int { pending.count - pendingStart }
+
+        /// Reads once more from the socket; `false` at the end of the stream.
+        private mutating func fill() throws -> Bool {
+            if pendingStart > 0 {
+                pending.removeFirst(pendingStart)
+                pendingStart = 0
+            }
+            let chunk = ServerVersionSocketTransfer.readChunk
+            let fd = socket
+            while true {
+                let oldCount = pending.count
+                pending.append(contentsOf: repeatElement(0, count: chunk))
+                let (count, error) = pending.withUnsafeMutableBytes {
+                    let count = recv(fd, $0.baseAddress! + oldCount, chunk, 0)
+                    return (count, errno)
+                }
+                pending.removeLast(chunk - max(count, 0))
+                if count > 0 { return true }
+                if count == 0 { return false }
+                if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
+                    try transfer.wait(for: Int16(POLLIN), on: socket, headRead: headRead, deadlines: deadlines)
+                    continue
+                }
+                throw transfer.stop(
+                    .unreachable(
+                        transfer.url,
+                        reason: "the connection failed while reading (\(ServerVersionSocketTransfer.errorText(error)))")
+                )
+            }
+        }
+
+        /// Reads the status line and headers (skipping interim 1xx answers).
+        mutating func readHead() throws -> ResponseHead {
+            let terminator: [UInt8] = [13, 10, 13, 10]
+            while true {
+                if let end = pending[pendingStart...].firstRange(of: terminator) {
+                    let text = String(decoding: pending[pendingStart..<end.lowerBound], as: UTF8.self)
+                    pendingStart = end.upperBound
+                    let head = try parseHead(text)
+                    if (100..<200).contains(head.status) { continue }
+                    headRead = true
+                    return head
+                }
+                guard available < ServerVersionSocketTransfer.maximumHeadLength else {
+                    throw transfer.stop(
+                        .unreachable(
+                            transfer.url,
+                            reason:
+                                "the answer's head is longer than \(ServerVersionSocketTransfer.maximumHeadLength) bytes"
+                        ))
+                }
+                guard try fill() else {
+                    let reason =
+                        pending.isEmpty
+                        ? "the server closed the connection without answering"
+                        : "the server closed the connection in the middle of the answer's head"
+                    throw transfer.stop(.unreachable(transfer.url, reason: reason))
+                }
+            }
+        }
+
+        private func parseHead(_ text: String) throws -> ResponseHead {
+            var lines = text.components(separatedBy: "\r\n")
+            let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
+            guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), statusLine[1].utf8.count == 3,
+                let status = Int(statusLine[1])
+            else {
+                throw transfer.stop(.unreachable(transfer.url, reason: "the answer is not HTTP"))
+            }
+            let headers = lines.compactMap { line -> (name: String, value: String)? in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+            return ResponseHead(status: status, headers: headers)
+        }
+
+        /// Moves up to `count` pending bytes into `body`; `false` once the body passes its limit.
+        private mutating func consume(_ count: Int, into body: inout ServerVersionBodyBuffer) -> Bool {
+            let slice = pending[pendingStart..<(pendingStart + count)]
+            pendingStart += count
+            let kept = body.append(slice)
+            transfer.recordBody(received: count, held: body.bytes.count)
+            return kept
+        }
+
+        /// Reads a body of exactly `length` bytes; `false` once it passes the limit.
+        mutating func read(exactly length: Int, into body: inout ServerVersionBodyBuffer) throws -> Bool {
+            var remaining = length
+            while remaining > 0 {
+                if available == 0 {
+                    guard try fill() else {
+                        throw transfer.stop(
+                            .unreachable(
+                                transfer.url,
+                                reason: "the server closed the connection \(remaining) bytes before the end of the body"
+                            ))
+                    }
+                }
+                let count = min(available, remaining)
+                remaining -= count
+                guard consume(count, into: &body) else { return false }
+            }
+            return true
+        }
+
+        /// Reads the body until the server closes the connection; `false` once it passes the limit.
+        mutating func readToEnd(into body: inout ServerVersionBodyBuffer) throws -> Bool {
+            while true {
+                if available > 0 {
+                    guard consume(available, into: &body) else { return false }
+                }
+                guard try fill() else { return true }
+            }
+        }
+
+        /// Reads one CRLF-terminated line of at most 1,024 bytes (chunk sizes, trailers).
+        private mutating func readLine() throws -> String {
+            while true {
+                if let end = pending[pendingStart...].firstRange(of: [13, 10]) {
+                    let line = String(decoding: pending[pendingStart..<end.lowerBound], as: UTF8.self)
+                    pendingStart = end.upperBound
+                    return line
+                }
+                guard available <= 1_024 else {
+                    throw transfer.stop(.unreachable(transfer.url, reason: "a chunk line of the body is too long"))
+                }
+                guard try fill() else {
+                    throw transfer.stop(
+                        .unreachable(transfer.url, reason: "the server closed the connection inside a chunked body"))
+                }
+            }
+        }
+
+        /// Reads a `Transfer-Encoding: chunked` body; `false` once it passes the limit.
+        mutating func readChunked(into body: inout ServerVersionBodyBuffer) throws -> Bool {
+            while true {
+                let line = try readLine()
+                let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+                let trimmed = sizeText.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, trimmed.utf8.count <= 15, let size = Int(trimmed, radix: 16) else {
+                    throw transfer.stop(
+                        .unreachable(transfer.url, reason: "a chunk size of the body is not hexadecimal"))
+                }
+                if size == 0 {
+                    while try !readLine().isEmpty {}  // trailers
+                    return true
+                }
+                guard try read(exactly: size, into: &body) else { return false }
+                guard try readLine().isEmpty else {
+                    throw transfer.stop(
+                        .unreachable(transfer.url, reason: "a chunk of the body is longer than announced"))
+                }
+            }
+        }
+    }
+#endif

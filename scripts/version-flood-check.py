@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Peak memory of `rastrillo-native version` while a server floods /api/version.
+
+Runs the CLI under GNU time (/usr/bin/time -f %M) twice on 127.0.0.1: against a server
+that answers "v1.4.0", and against one that answers 200 and then writes an endless body
+as fast as the socket takes it (counting what it managed to write). The flooded run must
+exit 1 with the body-too-large message, and its peak resident memory may exceed the
+normal run's by at most MARGIN_KB: the client holds the 256-byte cap plus one 4 KiB read
+buffer and a head of at most 16 KiB, so anything near the margin means it buffered the
+flood. Usage: version-flood-check.py <rastrillo-native binary> [margin KB, default 1024]
+"""
+import socket
+import subprocess
+import sys
+import threading
+
+TIME = "/usr/bin/time"
+
+
+def serve(body_writer):
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    result = {"written": 0}
+
+    def run():
+        connection, _ = listener.accept()
+        with connection:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    return
+                request += chunk
+            try:
+                body_writer(connection, result)
+            except OSError:
+                pass  # the client closed the connection: what the flood test wants
+        listener.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return listener.getsockname()[1], thread, result
+
+
+def normal(connection, result):
+    body = b"v1.4.0"
+    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def flood(connection, result):
+    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n")
+    chunk = b"v" * 65536
+    while True:
+        connection.sendall(chunk)
+        result["written"] += len(chunk)
+
+
+def measure(binary, writer):
+    port, thread, result = serve(writer)
+    completed = subprocess.run(
+        [TIME, "-f", "peak-kb %M", binary, "version", f"http://127.0.0.1:{port}"],
+        capture_output=True, text=True, timeout=120,  # hang guard only
+    )
+    thread.join(timeout=120)  # hang guard only
+    lines = completed.stderr.strip().splitlines()
+    peak = int(lines[-1].split()[1])
+    return completed.returncode, completed.stdout, "\n".join(lines[:-1]), peak, result["written"]
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: version-flood-check.py <rastrillo-native binary> [margin KB]")
+    binary = sys.argv[1]
+    margin = int(sys.argv[2]) if len(sys.argv) == 3 else 1024
+    status, out, err, base_peak, _ = measure(binary, normal)
+    if status != 0 or "version: v1.4.0" not in out:
+        sys.exit(f"version-flood-check: the normal run failed (exit {status}): {out}{err}")
+    status, out, err, flood_peak, written = measure(binary, flood)
+    print(f"normal answer: peak {base_peak} KB; flooded: peak {flood_peak} KB "
+          f"(+{flood_peak - base_peak} KB, margin {margin} KB), the server wrote {written} bytes before the client closed")
+    if status != 1 or "sent more than 256 bytes" not in err:
+        sys.exit(f"version-flood-check: the flooded run should exit 1 with 'sent more than 256 bytes'; exit {status}: {err}")
+    if flood_peak - base_peak > margin:
+        sys.exit(f"version-flood-check: the flood raised peak memory by {flood_peak - base_peak} KB, over the {margin} KB margin")
+
+
+if __name__ == "__main__":
+    main()
