@@ -4,9 +4,10 @@
 # passes and failures per test. For flaky tests: a test that passes here on a quiet
 # machine but fails under load waits on time somewhere.
 #
-#   scripts/stress-tests.sh [--runs N] [--no-load] [--filter REGEX] [--out DIR]
+#   scripts/stress-tests.sh [--runs N] [--until EPOCH] [--no-load] [--filter REGEX] [--out DIR]
 #
-# Defaults: 10 runs, load on, every test. The per-run logs stay in DIR (default a new
+# Defaults: 10 runs, load on, every test. --until stops starting runs once the clock passes
+# EPOCH (Unix seconds); the report says how many ran. The per-run logs stay in DIR (default a new
 # temporary folder, printed). It loads the machine on purpose: on a shared machine run
 # it under the exclusive lock (flock -x /work/heavy.lock scripts/stress-tests.sh …).
 # Exit status: 0 when every run passed, 1 otherwise.
@@ -14,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=10
+until=""
 load=1
 filter=()
 out=""
@@ -21,6 +23,10 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs)
             runs=$2
+            shift 2
+            ;;
+        --until)
+            until=$2
             shift 2
             ;;
         --no-load)
@@ -36,7 +42,7 @@ while [ $# -gt 0 ]; do
             shift 2
             ;;
         -h | --help)
-            sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *)
@@ -87,7 +93,13 @@ if [ "$load" = 1 ]; then
 fi
 
 failed_runs=0
+ran=0
 for run in $(seq "$runs"); do
+    if [ -n "$until" ] && [ "$(date +%s)" -ge "$until" ]; then
+        echo "stress-tests: --until reached; stopping after $ran of $runs runs"
+        break
+    fi
+    ran=$run
     log="$out/run-$run.log"
     start=$(date +%s)
     status=0
@@ -102,7 +114,7 @@ stop_load
 
 # Per test: Swift Testing prints one line per test ending in "passed after …" or
 # "failed after …" (XCTest prints "Test Case '…' passed/failed").
-python3 - "$out" "$runs" <<'EOF'
+python3 - "$out" "$ran" <<'EOF'
 import glob, re, sys, collections
 out, runs = sys.argv[1], int(sys.argv[2])
 passed, failed = collections.Counter(), collections.Counter()
@@ -121,5 +133,5 @@ for name in sorted(names, key=lambda n: (-failed[n], n)):
 flaky = sum(1 for n in names if failed[n])
 print(f"stress-tests: {flaky} tests failed at least once; the others passed in every run they ran")
 EOF
-echo "stress-tests: $((runs - failed_runs)) of $runs runs passed (logs: $out)"
+echo "stress-tests: $((ran - failed_runs)) of $ran runs passed (logs: $out)"
 [ "$failed_runs" = 0 ]
