@@ -52,10 +52,11 @@ public struct ServerVersionClient: Sendable {
     }
 
     /// The exchange behind ``version(of:)-(ServerAddress)``, with the transfer's statistics for tests.
-    /// `observer` sees the outcome on the transfer's own thread, before the caller is resumed.
+    /// `deliveryStall` (tests only) runs on the thread that delivers the answer, before the
+    /// transfer first looks at it: it stands for a thread that runs late.
     func exchange(
         with address: ServerAddress,
-        observer: (@Sendable (ServerVersionTransfer.Outcome) -> Void)? = nil
+        deliveryStall: (@Sendable () -> Void)? = nil
     ) async -> (outcome: ServerVersionTransfer.Outcome, statistics: ServerVersionTransfer.Statistics?) {
         do {
             try checkTransport(of: address)
@@ -66,7 +67,7 @@ public struct ServerVersionClient: Sendable {
         #if canImport(FoundationNetworking)
             // Plain http on Linux: a socket on its own thread (see ServerVersionSocketTransfer for why).
             if !address.isHTTPS {
-                let transfer = ServerVersionSocketTransfer(url: url, options: options, observer: observer)
+                let transfer = ServerVersionSocketTransfer(url: url, options: options, deliveryStall: deliveryStall)
                 let result = await withTaskCancellationHandler {
                     await transfer.run()
                 } onCancel: {
@@ -89,7 +90,7 @@ public struct ServerVersionClient: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
 
-        let transfer = ServerVersionTransfer(url: url, options: options, observer: observer)
+        let transfer = ServerVersionTransfer(url: url, options: options, deliveryStall: deliveryStall)
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let result = await withTaskCancellationHandler {

@@ -48,8 +48,8 @@
         private var peakBodyBytesHeld = 0
         private let wakeRead: Int32
         private let wakeWrite: Int32
-        /// Called on the transfer's thread with the outcome, before the caller is resumed.
-        private let observer: (@Sendable (Outcome) -> Void)?
+        /// Tests only: runs on the transfer's thread after the request is sent, before it reads.
+        private let deliveryStall: (@Sendable () -> Void)?
 
         var statistics: ServerVersionTransfer.Statistics {
             lock.withLock {
@@ -57,10 +57,10 @@
             }
         }
 
-        init(url: URL, options: ServerVersionClient.Options, observer: (@Sendable (Outcome) -> Void)? = nil) {
+        init(url: URL, options: ServerVersionClient.Options, deliveryStall: (@Sendable () -> Void)? = nil) {
             self.url = url
             self.options = options
-            self.observer = observer
+            self.deliveryStall = deliveryStall
             var fds: [Int32] = [-1, -1]
             if pipe(&fds) == 0 {
                 _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
@@ -113,7 +113,6 @@
             guard let continuation else { return }
             var byte: UInt8 = 1
             _ = write(wakeWrite, &byte, 1)
-            observer?(result)
             continuation?.resume(returning: result)
         }
 
@@ -168,6 +167,7 @@
                 + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: RastrilloNative\r\n\r\n"
             try send(Array(request.utf8), on: socket, deadlines: deadlines)
 
+            deliveryStall?()
             var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
             let head = try reader.readHead()
             if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location") {

@@ -38,13 +38,13 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         lock.withLock { Statistics(bytesReceived: bytesReceived, peakBytesHeld: buffer.bytes.count) }
     }
 
-    /// Called with the outcome on the thread that decided it, before the caller is resumed.
-    private let observer: (@Sendable (Outcome) -> Void)?
+    /// Tests only: runs where the response head is delivered, before the transfer looks at it.
+    private let deliveryStall: (@Sendable () -> Void)?
 
-    init(url: URL, options: ServerVersionClient.Options, observer: (@Sendable (Outcome) -> Void)? = nil) {
+    init(url: URL, options: ServerVersionClient.Options, deliveryStall: (@Sendable () -> Void)? = nil) {
         self.url = url
         self.options = options
-        self.observer = observer
+        self.deliveryStall = deliveryStall
         self.buffer = ServerVersionBodyBuffer(limit: options.maximumBodyLength)
     }
 
@@ -102,7 +102,6 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
             return (self.continuation, self.task)
         }
         task?.cancel()
-        if continuation != nil { observer?(result) }
         continuation?.resume(returning: result)
     }
 
@@ -114,6 +113,7 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
+        deliveryStall?()
         guard let http = response as? HTTPURLResponse else {
             completionHandler(.cancel)
             finish(.failure(.unreachable(url, reason: "the answer is not HTTP")))

@@ -48,6 +48,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var events: [Event] = []
     private var waiters: [(matches: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Event, Never>)] = []
     private var isStopped = false
+    /// Broadcast after every recorded event, for ``blockingWaitForEvent(_:)``.
+    private let eventRecorded = NSCondition()
 
     /// Which loopback address the server listens on.
     enum Address: Sendable {
@@ -162,6 +164,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Blocks the calling thread (not a task) until an event matching `matches` has happened.
+    func blockingWaitForEvent(_ matches: (Event) -> Bool) -> Event {
+        eventRecorded.lock()
+        defer { eventRecorded.unlock() }
+        while true {
+            if let event = lock.withLock({ events.first(where: matches) }) { return event }
+            eventRecorded.wait()
+        }
+    }
+
     /// Stops accepting connections. Threads held by gates end when their gates open.
     func stop() {
         let alreadyStopped = lock.withLock {
@@ -250,6 +262,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             return ready
         }
         for continuation in ready { continuation.resume(returning: event) }
+        eventRecorded.lock()
+        eventRecorded.broadcast()
+        eventRecorded.unlock()
     }
 
     /// Writes all of `bytes`; `false` once the peer has gone.

@@ -68,7 +68,7 @@ struct LoopbackResponse: Sendable {
             text += "\(header.name): \(header.value)\r\n"
             names.insert(header.name.lowercased())
         }
-        if case .bytes(let bytes) = body, !names.contains("content-length") {
+        if case .bytes(let bytes) = body, !names.contains("content-length"), !names.contains("transfer-encoding") {
             text += "Content-Length: \(bytes.count)\r\n"
         }
         return text + "Connection: close\r\n\r\n"
