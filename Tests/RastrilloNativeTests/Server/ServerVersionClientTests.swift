@@ -134,6 +134,8 @@ struct ServerVersionClientTests {
         let options = ServerVersionClient.Options(connectTimeout: .milliseconds(200), totalTimeout: .seconds(30))
         let (result, server) = try await check(response, options: options)
         #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .connect, seconds: 0.2)))
+        // The request reached the server (its thread may log it after the client gave up).
+        _ = await server.waitForEvent { $0 == .received(path: "/api/version") }
         #expect(server.requests.count == 1)
     }
 
