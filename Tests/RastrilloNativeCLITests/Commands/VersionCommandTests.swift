@@ -3,7 +3,7 @@ import Testing
 
 @testable import RastrilloNativeCLI
 
-@Suite("version command", .timeLimit(.minutes(1)))
+@Suite("version command", .timeLimit(.minutes(2)))
 struct VersionCommandTests {
     /// Runs the CLI on its own thread: the command blocks its thread while the
     /// check runs on the concurrency pool, so it must not run on a pool thread.
@@ -23,11 +23,13 @@ struct VersionCommandTests {
         try Data("v1.4.0-3-g1a2b3c4".utf8).write(to: root.appendingPathComponent("api/version"))
         let server = try PythonFileServer(root: root)
         defer { server.stop() }
-        let (status, io) = await cli(["version", "http://127.0.0.1:\(server.port)"])
+        // Timeouts of 60 s: hang guards only (the CLI's defaults are 10 and 30 s).
+        let guards = ["--connect-timeout", "60", "--timeout", "60"]
+        let (status, io) = await cli(["version", "http://127.0.0.1:\(server.port)"] + guards)
         #expect(status == 0, "\(io.stderr)")
         #expect(io.stdout == "version: v1.4.0-3-g1a2b3c4\nkind: describe (3 commits after v1.4.0, at 1a2b3c4)")
 
-        let (missing, missingIO) = await cli(["version", "http://127.0.0.1:\(server.port)/nothing-here"])
+        let (missing, missingIO) = await cli(["version", "http://127.0.0.1:\(server.port)/nothing-here"] + guards)
         #expect(missing == 1)
         #expect(missingIO.stderr.contains("answered 404 instead of 200"))
     }

@@ -4,11 +4,17 @@ import Testing
 @testable import RastrilloNative
 
 /// The version client against a real HTTP server on 127.0.0.1.
-@Suite("ServerVersionClient over loopback", .timeLimit(.minutes(1)))
+///
+/// Every timeout here is a hang guard of at least 60 seconds (``hangGuard``), except the two
+/// timers under test, whose servers hold their answer with a gate so the timer must fire.
+@Suite("ServerVersionClient over loopback", .timeLimit(.minutes(2)))
 struct ServerVersionClientTests {
+    /// Options whose timeouts only guard against a hang; the cap stays the default.
+    static let hangGuard = ServerVersionClient.Options(connectTimeout: .seconds(60), totalTimeout: .seconds(60))
+
     private func check(
         _ response: LoopbackResponse,
-        options: ServerVersionClient.Options = .init()
+        options: ServerVersionClient.Options = hangGuard
     ) async throws -> (Result<ServerVersion, ServerVersionError>, LoopbackHTTPServer) {
         let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in response }])
         let client = ServerVersionClient(options: options)
@@ -74,7 +80,7 @@ struct ServerVersionClientTests {
         await #expect(
             throws: ServerVersionError.unexpectedStatus(server.url("/api/version"), status: 404, errorReference: nil)
         ) {
-            try await ServerVersionClient().version(of: server.url().absoluteString)
+            try await ServerVersionClient(options: Self.hangGuard).version(of: server.url().absoluteString)
         }
     }
 
@@ -106,7 +112,7 @@ struct ServerVersionClientTests {
             }
         ])
         defer { server.stop() }
-        var options = ServerVersionClient.Options()
+        var options = Self.hangGuard
         options.maximumBodyLength = 64
         let client = ServerVersionClient(options: options)
         let (outcome, statistics) = await client.exchange(with: try ServerAddress(server.url().absoluteString))
@@ -131,7 +137,7 @@ struct ServerVersionClientTests {
         let gate = LoopbackGate()
         defer { gate.open() }
         let response = LoopbackResponse(holdBeforeHead: gate)
-        let options = ServerVersionClient.Options(connectTimeout: .milliseconds(200), totalTimeout: .seconds(30))
+        let options = ServerVersionClient.Options(connectTimeout: .milliseconds(200), totalTimeout: .seconds(60))
         let (result, server) = try await check(response, options: options)
         #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .connect, seconds: 0.2)))
         // The request reached the server (its thread may log it after the client gave up).
@@ -145,7 +151,7 @@ struct ServerVersionClientTests {
         defer { gate.open() }
         let response = LoopbackResponse(
             headers: [(name: "Content-Length", value: "10")], body: .bytesThenHold(Array("v1.".utf8), gate: gate))
-        let options = ServerVersionClient.Options(connectTimeout: .seconds(30), totalTimeout: .milliseconds(300))
+        let options = ServerVersionClient.Options(connectTimeout: .seconds(60), totalTimeout: .milliseconds(300))
         let (result, server) = try await check(response, options: options)
         #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .total, seconds: 0.3)))
     }
@@ -166,7 +172,8 @@ struct ServerVersionClientTests {
             "/v2/api/version": { _ in .text("v2.0.0") },
         ])
         defer { sameOrigin.stop() }
-        let version = try await ServerVersionClient().version(of: sameOrigin.url().absoluteString)
+        let version = try await ServerVersionClient(options: Self.hangGuard).version(
+            of: sameOrigin.url().absoluteString)
         #expect(version.text == "v2.0.0")
     }
 
@@ -177,7 +184,7 @@ struct ServerVersionClientTests {
         let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in LoopbackResponse(holdBeforeHead: gate) }])
         defer { server.stop() }
         let url = server.url().absoluteString
-        let task = Task { try await ServerVersionClient().version(of: url) }
+        let task = Task { try await ServerVersionClient(options: Self.hangGuard).version(of: url) }
         // Cancel only once the request has reached the server.
         _ = await server.waitForEvent { $0 == .received(path: "/api/version") }
         task.cancel()

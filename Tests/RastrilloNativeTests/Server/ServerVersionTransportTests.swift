@@ -43,7 +43,8 @@ struct ServerVersionTransportTests {
         let server = try LoopbackHTTPServer(routes: ["/api/version": { _ in .text("v2.1.0") }], address: .ipv6)
         defer { server.stop() }
         #expect(server.url().absoluteString.hasPrefix("http://[::1]:"))
-        let version = try await ServerVersionClient().version(of: server.url().absoluteString)
+        let version = try await ServerVersionClient(options: Self.hangGuard).version(
+            of: server.url().absoluteString)
         #expect(version.text == "v2.1.0")
         #expect(server.requests.first?.header("Host") == "[::1]:\(server.port)")
     }
@@ -58,7 +59,10 @@ struct ServerVersionTransportTests {
             }
         ])
         defer { small.stop() }
-        #expect(try await ServerVersionClient().version(of: small.url().absoluteString).text == "v1.4.0")
+        #expect(
+            try await ServerVersionClient(options: Self.hangGuard).version(
+                of: small.url().absoluteString
+            ).text == "v1.4.0")
 
         let big = try LoopbackHTTPServer(routes: [
             "/api/version": { _ in
@@ -70,7 +74,8 @@ struct ServerVersionTransportTests {
         defer { big.stop() }
         await #expect(throws: ServerVersionError.bodyTooLarge(big.url("/api/version"), limit: 256, declaredLength: nil))
         {
-            try await ServerVersionClient().version(of: big.url().absoluteString)
+            try await ServerVersionClient(options: Self.hangGuard).version(
+                of: big.url().absoluteString)
         }
     }
 
@@ -79,7 +84,7 @@ struct ServerVersionTransportTests {
         let port = try LoopbackHTTPServer.closedPort()
         let url = "http://127.0.0.1:\(port)"
         do {
-            _ = try await ServerVersionClient().version(of: url)
+            _ = try await ServerVersionClient(options: Self.hangGuard).version(of: url)
             Issue.record("a closed port answered")
         } catch {
             guard case .unreachable(_, let reason) = error else {
@@ -102,7 +107,7 @@ struct ServerVersionTransportTests {
             }
         ])
         defer { server.stop() }
-        let (outcome, statistics) = await ServerVersionClient().exchange(
+        let (outcome, statistics) = await ServerVersionClient(options: Self.hangGuard).exchange(
             with: try ServerAddress(server.url().absoluteString))
         #expect(outcome == .failure(.bodyTooLarge(server.url("/api/version"), limit: 256, declaredLength: nil)))
         let seen = try #require(statistics)
