@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 # ---------------------------------------------------------------------------------------
 # System tools. One row per tool:
-#   name | check (a shell test: true when present) | Debian/Ubuntu package | brew formula | who needs it
+#   name | check (a shell test: true when present) | Debian/Ubuntu packages | brew formula | who needs it
 # A brew formula of "-" means macOS already has it (or the step skips there).
 SYSTEM_TOOLS=$(
     cat <<'EOF'
@@ -26,6 +26,7 @@ venv       | python3 -c 'import ensurepip, venv' | python3-venv | -       | the 
 node       | command -v node                | nodejs          | node       | manifest-parity-js, bridge-crosscheck, bridge-browser, bridge-web-screen
 tsc        | command -v tsc                 | node-typescript | typescript | typescript-check
 time       | test -x /usr/bin/time && /usr/bin/time -f %M true 2>/dev/null | time | - | GNU time at /usr/bin/time: peak-memory gates
+chromium   | test -x /usr/bin/chromium && test -x /usr/bin/chromedriver | chromium chromium-driver | - | the browser steps (on a Mac set CHROMIUM=/path/to/Chromium)
 EOF
 )
 
@@ -71,7 +72,7 @@ system_tools() {
     done <<<"$SYSTEM_TOOLS"
     [ ${#missing[@]} -eq 0 ] && return 0
 
-    local entry packages=()
+    local entry names packages=()
     if [ "$os" = Darwin ]; then
         for entry in "${missing[@]}"; do
             IFS='|' read -r name apt brew why <<<"$entry"
@@ -81,7 +82,8 @@ system_tools() {
     fi
     for entry in "${missing[@]}"; do
         IFS='|' read -r name apt brew why <<<"$entry"
-        packages+=("$apt")
+        read -ra names <<<"$apt"
+        packages+=("${names[@]}")
     done
     if ! command -v apt-get >/dev/null || ! as_root true; then
         for entry in "${missing[@]}"; do
