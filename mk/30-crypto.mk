@@ -16,25 +16,29 @@ CI_STEPS += cli-needs-only-swift vectors-upstream vectors-independent
 vectors-cli:
 	@$(SWIFT) build --product rastrillo-vectors $(STRICT) >/dev/null
 
-# The quick start's first command and RastrilloManifestPlugin run rastrillo-native: it must
-# need nothing beyond Swift. Its link (every object file, and its direct shared-library
-# needs) must not contain RastrilloCrypto, COpenSSL or OpenSSL's libraries.
+# The quick start's first command runs rastrillo-native and RastrilloManifestPlugin runs
+# rastrillo-manifest-tool: they must need nothing beyond Swift. Their links (every object file,
+# and their direct shared-library needs) must not contain RastrilloCrypto, COpenSSL or OpenSSL.
+CLI_SWIFT_ONLY := rastrillo-native rastrillo-manifest-tool
+
 cli-needs-only-swift:
-	@echo "== cli-needs-only-swift: rastrillo-native links no RastrilloCrypto objects and needs no libcrypto/libssl (readelf -d)"
+	@echo "== cli-needs-only-swift: $(CLI_SWIFT_ONLY) link no RastrilloCrypto objects and need no libcrypto/libssl (readelf -d)"
 	@if [ "$$(uname -s)" = Darwin ]; then echo "SKIPPED: cli-needs-only-swift reads ELF (readelf); Apple platforms use CryptoKit, never OpenSSL"; exit 0; fi; \
-	$(SWIFT) build --product rastrillo-native $(STRICT) >/dev/null; \
 	bin="$$($(SWIFT) build --show-bin-path)"; \
-	objects="$$bin/rastrillo-native.product/Objects.LinkFileList"; \
-	[ -s "$$objects" ] || { echo "cli-needs-only-swift: $$objects is missing; cannot see what rastrillo-native links"; exit 1; }; \
-	grep -q "/RastrilloNativeCLI.build/" "$$objects" || \
-		{ echo "cli-needs-only-swift: $$objects does not list RastrilloNativeCLI: the check reads the wrong file"; exit 1; }; \
-	if grep -E "/(RastrilloCrypto|COpenSSL)[^/]*\.build/" "$$objects"; then \
-		echo "cli-needs-only-swift: rastrillo-native links the object files above (RastrilloCrypto): move that code to rastrillo-vectors"; exit 1; fi; \
-	needed=$$(readelf -d "$$bin/rastrillo-native" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); \
-	[ -n "$$needed" ] || { echo "cli-needs-only-swift: readelf -d listed no NEEDED libraries for $$bin/rastrillo-native"; exit 1; }; \
-	if echo "$$needed" | grep -E "^lib(crypto|ssl)\."; then \
-		echo "cli-needs-only-swift: rastrillo-native needs OpenSSL directly (above)"; exit 1; fi; \
-	echo "rastrillo-native: $$(wc -l <"$$objects") object files, none from RastrilloCrypto; needs $$(echo $$needed | tr ' ' ',')"
+	for product in $(CLI_SWIFT_ONLY); do \
+		$(SWIFT) build --product "$$product" $(STRICT) >/dev/null; \
+		objects="$$bin/$$product.product/Objects.LinkFileList"; \
+		[ -s "$$objects" ] || { echo "cli-needs-only-swift: $$objects is missing; cannot see what $$product links"; exit 1; }; \
+		grep -q "/RastrilloNativeCLI.build/" "$$objects" || \
+			{ echo "cli-needs-only-swift: $$objects does not list RastrilloNativeCLI: the check reads the wrong file"; exit 1; }; \
+		if grep -E "/(RastrilloCrypto|COpenSSL)[^/]*\.build/" "$$objects"; then \
+			echo "cli-needs-only-swift: $$product links the object files above (RastrilloCrypto): move that code to rastrillo-vectors"; exit 1; fi; \
+		needed=$$(readelf -d "$$bin/$$product" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); \
+		[ -n "$$needed" ] || { echo "cli-needs-only-swift: readelf -d listed no NEEDED libraries for $$bin/$$product"; exit 1; }; \
+		if echo "$$needed" | grep -E "^lib(crypto|ssl)\."; then \
+			echo "cli-needs-only-swift: $$product needs OpenSSL directly (above)"; exit 1; fi; \
+		echo "$$product: $$(wc -l <"$$objects") object files, none from RastrilloCrypto; needs $$(echo $$needed | tr ' ' ',')"; \
+	done
 
 vectors-upstream: vectors-cli
 	@echo "== vectors-upstream: upstream vector files are byte-identical to the committed copy and replay through 'rastrillo-vectors check'"
