@@ -6,9 +6,16 @@ run, and the mutant counts as killed only if they fail (a failing test, a
 crash, or a hang caught by the time limit; the report says which). A mutant
 whose patch no longer applies is an error, never a silent pass. Exit status 1
 if any mutant survives or cannot be applied.
+
+The scratch copy is a fresh folder under $TMPDIR (Python's tempfile rules),
+removed when the run ends, also on failure or Ctrl-C. MUTANT_DIR=<dir> uses
+that folder instead and keeps it (its .build makes the next run incremental).
+Every build and test runs in its own process group; on the time limit (or an
+interrupt) the whole group is killed and reaped, so no hung test process stays.
 """
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,17 +60,47 @@ MUTANTS = [
 
 
 def run(cmd, cwd, timeout=None):
+    """Runs cmd in a new process group; returns (exit status or None on timeout, output)."""
+    process = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
-        return p.returncode, p.stdout
-    except subprocess.TimeoutExpired as e:
-        return None, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        out, _ = process.communicate(timeout=timeout)
+        return process.returncode, out
+    except subprocess.TimeoutExpired:
+        kill_group(process)
+        out, _ = process.communicate()
+        return None, out or ""
+    except BaseException:
+        kill_group(process)
+        process.communicate()
+        raise
+    finally:
+        # The test binary may have started children of its own: end the group either way.
+        kill_group(process)
+
+
+def kill_group(process):
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def main():
+    keep = os.environ.get("MUTANT_DIR")
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+        return mutate(keep)
+    scratch = tempfile.mkdtemp(prefix="rastrillo-mutants-")
+    print(f"scratch copy: {scratch} (removed at the end; MUTANT_DIR=<dir> keeps one)")
+    try:
+        return mutate(scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def mutate(scratch):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    scratch = os.environ.get("MUTANT_DIR") or os.path.join(tempfile.gettempdir(), "rastrillo-mutants")
-    os.makedirs(scratch, exist_ok=True)
     # A scratch copy of the sources; its .build is kept between runs to build incrementally.
     for entry in ("Package.swift", "Sources", "Tests", "Plugins"):
         target = os.path.join(scratch, entry)
