@@ -22,6 +22,7 @@ clone (example output belongs in ignored paths), and a directive that is not und
 
 Exit status 0 when every block ran as documented (skips are listed, never counted as passes),
 1 otherwise, 2 on a usage error. DOCS_CHECK_KEEP=1 keeps the temporary folder for a look.
+scripts/docs-check-selftest.py shows that it fails on broken blocks (part of make docs-check).
 """
 import os
 import re
@@ -100,9 +101,9 @@ def closes(line, marker):
     return len(text) >= len(marker) and set(text) == {marker[0]}
 
 
-def blocks_of(path):
-    """The shell blocks of one Markdown file, with the directives just above each."""
-    lines = open(path, encoding="utf-8").read().splitlines()
+def blocks_of(full_path, path):
+    """The shell blocks of one Markdown file (shown as path), with the directives just above each."""
+    lines = open(full_path, encoding="utf-8").read().splitlines()
     blocks, pending, index = [], [], 0
     while index < len(lines):
         line = lines[index]
@@ -171,14 +172,15 @@ def git(*args, cwd):
 
 
 def main(argv):
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if len(argv) > 1:
-        print("usage: scripts/docs-check.py   (no arguments; see the file's header)", file=sys.stderr)
+    if len(argv) > 2 or (len(argv) == 2 and not os.path.isdir(os.path.join(argv[1], "docs"))):
+        print("usage: scripts/docs-check.py [<checkout with README.md, SKILL.md, docs/>]   (default: this one)",
+              file=sys.stderr)
         return 2
+    root = os.path.abspath(argv[1]) if len(argv) == 2 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     documents = ["README.md", "SKILL.md"] + sorted(
         os.path.join("docs", name) for name in os.listdir(os.path.join(root, "docs")) if name.endswith(".md"))
     try:
-        plan = [(document, blocks_of(os.path.join(root, document))) for document in documents]
+        plan = [(document, blocks_of(os.path.join(root, document), document)) for document in documents]
     except DocsError as error:
         print(f"docs-check: {error}", file=sys.stderr)
         return 1
