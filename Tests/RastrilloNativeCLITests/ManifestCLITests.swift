@@ -31,6 +31,7 @@ struct ManifestCLITests {
     @Test("manifest check reports every problem with pointer and line:column, exit 1")
     func checkInvalid() throws {
         let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.json")
         try Data(
             #"""
@@ -48,6 +49,7 @@ struct ManifestCLITests {
     @Test("manifest build writes files; --check passes when fresh and fails when stale")
     func buildAndCheck() throws {
         let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let build = CapturedOutput()
         #expect(CLI.main(["manifest", "build", Self.manifest, "--out", directory.path], io: build.io) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -73,7 +75,9 @@ struct ManifestCLITests {
     @Test("builds are byte-identical run to run")
     func deterministic() throws {
         let first = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: first) }
         let second = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: second) }
         let output = CapturedOutput()
         #expect(CLI.main(["manifest", "build", Self.manifest, "--out", first.path], io: output.io) == 0)
         #expect(

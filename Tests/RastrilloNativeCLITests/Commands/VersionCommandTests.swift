@@ -18,6 +18,7 @@ struct VersionCommandTests {
     @Test("prints the version and its kind from a real server (python3 http.server on 127.0.0.1)")
     func realServer() async throws {
         let root = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(root) }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("api"), withIntermediateDirectories: true)
         try Data("v1.4.0-3-g1a2b3c4".utf8).write(to: root.appendingPathComponent("api/version"))

@@ -8,6 +8,7 @@ struct CompanionCheckTests {
     @Test("a pinned companion with owned bundle IDs is clean, also with --release")
     func clean() throws {
         let folder = try CompanionFixture.pinned()
+        defer { CompanionFixture.removeTemporary(folder) }
         #expect(CompanionFixture.check(folder, release: true) == [])
     }
 
@@ -137,6 +138,7 @@ struct CompanionCheckTests {
                 text.components(separatedBy: defect.from).count == 2, "fixture edit must match once: \(defect.name)")
             return text.replacingOccurrences(of: defect.from, with: defect.to)
         }
+        defer { CompanionFixture.removeTemporary(folder) }
         let line = try CompanionFixture.line(of: defect.marker, in: folder)
         let diagnostics = CompanionFixture.check(folder)
         let match = diagnostics.first { $0.line == line && $0.message.contains(defect.message) }
@@ -147,6 +149,7 @@ struct CompanionCheckTests {
     @Test("a local package path is a warning, and an error with --release")
     func localPath() throws {
         let folder = try CompanionFixture.pinned()
+        defer { CompanionFixture.removeTemporary(folder) }
         let relative = PackageCheckoutLocator.relativePath(from: folder, to: CompanionFixture.repositoryRoot)
         let spec = folder.appendingPathComponent("project.yml")
         let text = try String(contentsOf: spec, encoding: .utf8)
@@ -171,6 +174,7 @@ struct CompanionCheckTests {
         let folder = try CompanionFixture.pinned {
             $0.replacingOccurrences(of: "bundleIdPrefix: org.acme", with: "bundleIdPrefix: com.example")
         }
+        defer { CompanionFixture.removeTemporary(folder) }
         let io = CapturedOutput()
         #expect(CLI.main(["companion", "check", folder.path], io: io.output) == 0)
         #expect(io.stdout.contains("warning: bundleIdPrefix 'com.example'"))

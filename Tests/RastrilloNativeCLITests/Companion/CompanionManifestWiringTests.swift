@@ -62,6 +62,7 @@ struct CompanionManifestWiringTests {
     @Test("a host added to the manifest needs its applinks entry; an invalid manifest is named")
     func manifestSide() throws {
         let folder = try CompanionFixture.pinned()
+        defer { CompanionFixture.removeTemporary(folder) }
         let manifestURL = folder.appendingPathComponent(Self.manifestPath)
         let text = try String(contentsOf: manifestURL, encoding: .utf8)
         let edited = text.replacingOccurrences(
@@ -85,6 +86,7 @@ struct CompanionManifestWiringTests {
     @Test("without universal links, no applinks entry is needed and any is reported")
     func noUniversalLinks() throws {
         let folder = try CompanionFixture.pinned()
+        defer { CompanionFixture.removeTemporary(folder) }
         let manifestURL = folder.appendingPathComponent(Self.manifestPath)
         let text = try String(contentsOf: manifestURL, encoding: .utf8)
         let edited = text.replacingOccurrences(of: ", \"link\": \"universalLink\"", with: "")

@@ -26,6 +26,7 @@ struct CompanionNewTests {
     @Test("without a pin it writes the template with a relative local path and a warning; check passes")
     func localCheckout() throws {
         let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("MyCompanion")
+        defer { CompanionFixture.removeTemporary(folder) }
         let (status, io) = run([folder.path, "--name", "MyCompanion", "--bundle-id", "com.example.mycompanion"])
         #expect(status == 0, "\(io.stderr)")
         #expect(io.stderr.contains("warning: RastrilloNative is referenced by the local path"))
@@ -52,6 +53,7 @@ struct CompanionNewTests {
     @Test("pinned to url + revision, with a server, it is release-clean")
     func pinned() throws {
         let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("Shop")
+        defer { CompanionFixture.removeTemporary(folder) }
         let (status, io) = run(
             [
                 folder.path, "--name", "Shop", "--bundle-id", "org.acme.shop", "--package-url",
@@ -120,6 +122,7 @@ struct CompanionNewTests {
     @Test("refuses invalid names, bundle IDs, revisions, URLs and servers", arguments: refusalCases)
     func refusals(arguments: [String], status: Int32, message: String) throws {
         let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("X")
+        defer { CompanionFixture.removeTemporary(folder) }
         let (code, io) = run([folder.path] + arguments)
         #expect(code == status)
         #expect(io.stderr.contains(message), "\(io.stderr)")
@@ -129,6 +132,7 @@ struct CompanionNewTests {
     @Test("refuses a non-empty folder unless --force")
     func nonEmpty() throws {
         let folder = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(folder) }
         try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let arguments = [folder.path, "--name", "App", "--bundle-id", "org.acme.app"]
         let (refused, io) = run(arguments)
@@ -144,6 +148,7 @@ struct CompanionNewTests {
     @Test("refuses when no checkout is found and no pin is given")
     func noCheckout() throws {
         let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("X")
+        defer { CompanionFixture.removeTemporary(folder) }
         let (status, io) = run([folder.path, "--name", "App", "--bundle-id", "org.acme.app"], checkout: nil)
         #expect(status == 1)
         #expect(io.stderr.contains("no RastrilloNative checkout found"))

@@ -26,18 +26,43 @@ enum CompanionFixture {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// A fresh, empty temporary folder.
+    static let temporaryPrefix = "companion-tests-"
+
+    /// A fresh, empty temporary folder. Remove it where it is made:
+    /// `defer { CompanionFixture.removeTemporary(folder) }`, so a failing test removes it too.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("companion-tests-\(UUID().uuidString)")
+            .appendingPathComponent("\(temporaryPrefix)\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
+    }
+
+    /// Removes the folder ``temporaryFolder()`` made that holds `url` (`url`
+    /// itself or a folder inside it, such as the `App` of ``pinned(mutate:)``).
+    static func removeTemporary(_ url: URL) {
+        var folder = url.standardizedFileURL
+        while !folder.lastPathComponent.hasPrefix(temporaryPrefix) {
+            let parent = folder.deletingLastPathComponent()
+            guard parent.path != folder.path else { return }
+            folder = parent
+        }
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// A release-ready companion (pinned package, owned bundle ID) whose
     /// project.yml is then passed through `mutate`.
     static func pinned(mutate: (String) -> String = { $0 }) throws -> URL {
         let folder = try temporaryFolder().appendingPathComponent("App")
+        do {
+            try writePinned(to: folder, mutate: mutate)
+        } catch {
+            removeTemporary(folder)
+            throw error
+        }
+        return folder
+    }
+
+    private static func writePinned(to folder: URL, mutate: (String) -> String) throws {
         let scaffold = CompanionScaffold(
             appName: "Companion", bundleID: "org.acme.companion",
             package: .remote(url: "https://github.com/rastrilloorg/rastrillo-native.git", revision: revision),
@@ -50,7 +75,6 @@ enum CompanionFixture {
             return file
         }
         try CompanionScaffold.write(files, to: folder, force: false)
-        return folder
     }
 
     /// The 1-based line of `text` that contains `marker`.

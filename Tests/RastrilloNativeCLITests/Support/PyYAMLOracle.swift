@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloTestSupport
 
 @testable import RastrilloNativeCLI
 
@@ -18,22 +19,16 @@ enum PyYAMLOracle {
         """
 
     static func canonicalJSON(of documents: [String]) throws -> [String?] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
         let payload = try JSONSerialization.data(withJSONObject: documents)
+        let python = try ChildProcess(["python3", "-c", script], input: true)
+        defer { python.stop() }
         // Read on another thread while writing, so neither pipe can fill up and block.
-        let reader = Thread.detachedRead(output.fileHandleForReading)
-        input.fileHandleForWriting.write(payload)
-        try input.fileHandleForWriting.close()
+        let reader = Thread.detachedRead(python.output)
+        python.input?.write(payload)
+        try python.input?.close()
         let data = reader.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw OracleError.pythonFailed(process.terminationStatus) }
+        let status = python.waitForExit()
+        guard status == 0 else { throw OracleError.pythonFailed(status) }
         guard let results = try JSONSerialization.jsonObject(with: data) as? [Any] else { throw OracleError.badOutput }
         return results.map { $0 as? String }
     }

@@ -91,6 +91,7 @@ struct LinkRouterFuzzTests {
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("whatwg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("urls.jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: input)
         let listed = Self.listed.sorted()
@@ -120,16 +121,12 @@ struct LinkRouterFuzzTests {
             """
         let scriptURL = directory.appendingPathComponent("check.cjs")
         try Data(script.utf8).write(to: scriptURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", scriptURL.path, input.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let node = try ChildProcess(["node", scriptURL.path, input.path])
+        defer { node.stop() }
+        let output = String(decoding: node.output.readDataToEndOfFile(), as: UTF8.self)
+        let status = node.waitForExit()
         print(output)
-        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(status == 0, "\(output)")
         #expect(output.contains("checked"))
     }
 

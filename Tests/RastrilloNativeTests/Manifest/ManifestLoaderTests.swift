@@ -38,6 +38,7 @@ struct ManifestLoaderTests {
     @Test("a fresh valid manifest is accepted, cached with its ETag, and revalidated next time")
     func freshThenNotModified() async throws {
         let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
         let first = ScriptedFetcher([.success(.fresh(bytes: Self.manifest("fresh"), etag: "\"v2\""))])
         let report = try await ManifestLoader(
             bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: first
@@ -75,6 +76,7 @@ struct ManifestLoaderTests {
         ])
     func refusedFresh(bytes: [UInt8]) async throws {
         let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
         let fetcher = ScriptedFetcher([.success(.fresh(bytes: bytes, etag: "\"bad\""))])
         let report = try await ManifestLoader(
             bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: fetcher
@@ -93,6 +95,7 @@ struct ManifestLoaderTests {
     @Test("server errors and fetch failures keep the cached manifest and say why")
     func failuresKeepCache() async throws {
         let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
         try cache.write(CachedManifest(url: Self.url.absoluteString, etag: "\"v1\"", bytes: Self.manifest("cached")))
         for answer: Result<ManifestFetchResult, ManifestLoadError> in [
             .success(.status(500)), .failure(.tooLarge(99_999_999)),
@@ -109,6 +112,7 @@ struct ManifestLoaderTests {
     @Test("a corrupt cached copy is discarded and reported; the cache is keyed by the full URL")
     func cacheKeying() async throws {
         let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
         try cache.write(CachedManifest(url: Self.url.absoluteString, etag: "\"x\"", bytes: Array("{".utf8)))
         let other = URL(string: "https://other.example.com/app-manifest.json")!
         try cache.write(CachedManifest(url: other.absoluteString, etag: "\"o\"", bytes: Self.manifest("other")))
@@ -155,6 +159,7 @@ struct ManifestLoaderLoopbackTests {
         ])
         defer { server.stop() }
         let cache = ManifestLoaderTests.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
         let bundled = ManifestLoaderTests.manifest("bundled")
         let url = server.url("/app-manifest.json")
 
