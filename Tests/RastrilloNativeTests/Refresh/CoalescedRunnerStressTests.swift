@@ -22,7 +22,11 @@ struct CoalescedRunnerStressTests {
         let seed =
             ProcessInfo.processInfo.environment["RUNNER_STRESS_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
-        print("CoalescedRunner stress seed: \(seed) (rerun with RUNNER_STRESS_SEED=\(seed))")
+        // The seed fixes the inputs (bursts, delays, work lengths, cancellations), not the
+        // interleaving the executor picks, so a rerun replays the same schedule of calls.
+        print(
+            "CoalescedRunner stress seed: \(seed) (RUNNER_STRESS_SEED=\(seed) replays the same calls, delays "
+                + "and cancellations)")
         var random = SeededGenerator(seed: seed)
         let runner = CoalescedRunner()
         let log = EventLog()
