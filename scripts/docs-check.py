@@ -205,6 +205,10 @@ def check(root, head, work, plan):
     env = dict(os.environ)
     env["PATH"] = os.path.join(prefix, "bin") + os.pathsep + env.get("PATH", "")
     env["PREFIX"] = prefix
+    # What the blocks and the toolchain put in TMPDIR (SwiftPM's lock files, swift-driver's
+    # folders) goes inside the work folder and is removed with it.
+    env["TMPDIR"] = os.path.join(work, "tmp")
+    os.makedirs(env["TMPDIR"])
     # `make install` builds release by default; here it reuses the debug build the `swift run`
     # blocks need (make ci's companion-release-gate compiles the release build).
     env["INSTALL_CONFIGURATION"] = "debug"
