@@ -33,12 +33,15 @@ def ancestors():
 def is_toolchain_leftover(tmp, name):
     """What the Swift toolchain itself leaves in TMPDIR on every build, which no step can remove
     where it is made: swift-driver's TemporaryDirectory.XXXXXX folders holding only
-    .keep-directory, and SwiftPM's empty lock files named after the locked path (_work_x_.build.lock)."""
+    .keep-directory, SwiftPM's empty lock files named after the locked path (_work_x_.build.lock),
+    and the compiler's swift-generated-sources folder of macro expansions (@__swiftmacro_*.swift)."""
     path = os.path.join(tmp, name)
     if name.startswith("TemporaryDirectory.") and os.path.isdir(path) and not os.path.islink(path):
         return all(entry == ".keep-directory" for entry in os.listdir(path))
     if name.startswith("_") and name.endswith(".lock") and os.path.isfile(path) and not os.path.islink(path):
         return os.path.getsize(path) == 0
+    if name == "swift-generated-sources" and os.path.isdir(path) and not os.path.islink(path):
+        return all(entry.startswith("@__swiftmacro_") and entry.endswith(".swift") for entry in os.listdir(path))
     return False
 
 
@@ -82,7 +85,8 @@ def main():
             path = os.path.join(tmp, name)
             shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
         print(f"ci-hygiene: removed {len(toolchain)} toolchain leftovers (swift-driver's empty TemporaryDirectory.* "
-              "folders, SwiftPM's empty _<path>_*.lock files), not the gate's own")
+              "folders, SwiftPM's empty _<path>_*.lock files, the compiler's swift-generated-sources), "
+              "not the gate's own")
         left = [name for name in left if name not in toolchain]
     if left:
         shown = left[:20] + ([f"… and {len(left) - 20} more"] if len(left) > 20 else [])

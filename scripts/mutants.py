@@ -100,6 +100,17 @@ def main():
 
 
 def mutate(scratch):
+    # The builds' and tests' own temporary files (the toolchain leaves some) stay inside the scratch copy.
+    tmp = os.path.join(scratch, "tmp")
+    os.makedirs(tmp, exist_ok=True)
+    os.environ["TMPDIR"] = tmp
+    try:
+        return mutate_in(scratch)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def mutate_in(scratch):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     # A scratch copy of the sources; its .build is kept between runs to build incrementally.
     for entry in ("Package.swift", "Sources", "Tests", "Plugins"):
