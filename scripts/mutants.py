@@ -80,10 +80,39 @@ def run(cmd, cwd, timeout=None):
 
 
 def kill_group(process):
+    """Kills every process of the session the command started (its own, start_new_session=True).
+
+    Not just its process group: `swift test` starts the test binary in a process group of its
+    own, so killing swift's group left hung test processes behind. They stay in the session."""
+    for pid in session_members(process.pid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def session_members(session):
+    """The pids whose session id is session (from /proc, or `ps` where there is none)."""
+    if os.path.isdir("/proc/self"):
+        members = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session:  # after ')': state, ppid, pgrp, session
+                members.append(int(entry))
+        return members
+    listing = subprocess.run(["ps", "-A", "-o", "pid=,sess="], stdout=subprocess.PIPE, text=True).stdout
+    return [int(pid) for pid, sess in (line.split() for line in listing.splitlines() if len(line.split()) == 2)
+            if sess.isdigit() and int(sess) == session]
 
 
 def main():
