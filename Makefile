@@ -25,7 +25,7 @@ help:
 	@echo "make test     build and run the Swift tests"
 	@echo "make mutants  apply one patch per CoalescedRunner contract point and check the tests kill it"
 	@echo "make bench    run every benchmark (release)"
-	@echo "make install  build release and install rastrillo-native into \$$(PREFIX)/bin (PREFIX=/usr/local)"
+	@echo "make install  build release and install rastrillo-native, rastrillo-vectors into \$$(PREFIX)/bin (PREFIX=/usr/local)"
 	@echo "make docs-check  run every shell block of the docs in a fresh clone"
 
 # The one setup path: system tools and the project venv (see the tables in scripts/setup.sh).

@@ -1,11 +1,11 @@
-# make install (issue 19): builds the command line tools and installs them into $(PREFIX)/bin.
+# make install (issue 19): builds the command line tools (rastrillo-native, rastrillo-vectors) and
+# installs them into $(PREFIX)/bin.
 #   make install                      # release build, into /usr/local/bin
 #   make install PREFIX="$HOME/.local"
 # INSTALL_CONFIGURATION=debug installs the debug build instead (docs-check uses it to reuse the
 # build its `swift run` blocks need; the release build is compiled by companion-release-gate).
 PREFIX ?= /usr/local
 INSTALL_CONFIGURATION ?= release
-# rastrillo-vectors joins when the crypto commands have their own executable.
 INSTALL_PRODUCTS := rastrillo-native $(if $(wildcard Sources/rastrillo-vectors),rastrillo-vectors)
 
 .PHONY: install
