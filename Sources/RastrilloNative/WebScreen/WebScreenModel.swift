@@ -1,0 +1,98 @@
+import Observation
+
+/// One web screen's state on the main actor: it feeds adapter events to a
+/// ``WebScreenStateMachine``, hands the effects to the adapter, and reloads through one
+/// ``CoalescedRunner``.
+///
+/// Pull-to-refresh, the Reload command (⌘R) and the failure view's Retry all call ``reload()``,
+/// so a burst of them reloads once (plus at most one trailing reload for calls made during it),
+/// and each caller returns when a load that started after its call has ended — loaded, failed,
+/// or the screen went away. A crash of the web content process during a reload is reloaded
+/// once by the state machine and the callers keep waiting for that load.
+///
+/// The adapter calls ``attach(_:)`` once the web view exists (the model asks it to load the
+/// screen's URL), ``handle(_:)`` for every WebKit callback, and ``handle(_:)`` with
+/// ``WebScreenEvent/detached`` when the web view goes away. Until it attaches, and after it
+/// detaches, ``reload()`` returns at once.
+///
+/// ```swift
+/// let screen = WebScreenModel(url: "https://app.example.com/releases/1.4.0")
+/// screen.attach { effect in
+///     switch effect {
+///     case .load(let url): webView.load(URLRequest(url: URL(string: url)!))
+///     case .reload: webView.reload()
+///     case .loadSettled: break
+///     }
+/// }
+/// .refreshable { await screen.reload() }
+/// ```
+@MainActor
+@Observable
+public final class WebScreenModel {
+    /// The state machine; ``display`` and ``navigationTitle(fallback:)`` read it.
+    public private(set) var machine: WebScreenStateMachine
+
+    /// The runner every reload trigger goes through (one per screen).
+    public let reloader = CoalescedRunner()
+
+    @ObservationIgnored private var perform: (@MainActor (WebScreenEffect) -> Void)?
+    @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// A screen for `url`; nothing loads until the adapter attaches.
+    public init(url: String) {
+        machine = WebScreenStateMachine(url: url)
+    }
+
+    /// What the screen shows.
+    public var display: WebScreenDisplay { machine.display }
+
+    /// The page's title, or `fallback` (the manifest's title) while it has none.
+    public func navigationTitle(fallback: String) -> String { machine.navigationTitle(fallback: fallback) }
+
+    /// Connects the adapter: `perform` carries out ``WebScreenEffect/load(_:)`` and
+    /// ``WebScreenEffect/reload`` on the web view. Sends ``WebScreenEvent/attached``, so the
+    /// screen's URL is loaded at once. Attaching again replaces `perform` and loads nothing.
+    public func attach(_ perform: @escaping @MainActor (WebScreenEffect) -> Void) {
+        self.perform = perform
+        handle(.attached)
+    }
+
+    /// Where a navigation of this screen goes: ``WebScreenNavigation/Action/load`` for the load
+    /// the screen asked for itself (``WebScreenStateMachine/requestedLoad``), otherwise
+    /// `navigation`'s decision against the page shown now.
+    public func decide(
+        _ url: String, kind: WebScreenNavigation.Kind, using navigation: WebScreenNavigation
+    ) -> WebScreenNavigation.Action {
+        if kind != .subframe, kind != .newWindow, url == machine.requestedLoad { return .load }
+        return navigation.decide(url: url, kind: kind, current: machine.url)
+    }
+
+    /// Applies one adapter event and carries out its effects.
+    public func handle(_ event: WebScreenEvent) {
+        let effects = machine.handle(event)
+        for effect in effects {
+            if effect == .loadSettled {
+                let waiters = settleWaiters
+                settleWaiters = []
+                for waiter in waiters { waiter.resume() }
+            } else {
+                perform?(effect)
+            }
+        }
+    }
+
+    /// Loads the page again (Retry loads the page that failed), through ``reloader``, and
+    /// returns when a load that started after this call has ended or the screen went away.
+    public func reload() async {
+        await reloader.run { [weak self] in
+            await self?.reloadOnce()
+        }
+    }
+
+    private func reloadOnce() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            settleWaiters.append(continuation)
+            handle(.reloadRequested)
+        }
+    }
+}
