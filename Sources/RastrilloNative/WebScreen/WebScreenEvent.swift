@@ -16,8 +16,7 @@ public struct WebNavigationID: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a navigation failed, as the adapter classifies the error WebKit reports.
 ///
-/// ``init(urlErrorCode:)`` classifies `NSURLErrorDomain` codes; the adapter passes errors of
-/// other domains as ``other(_:)`` with a short description.
+/// ``init(domain:code:)`` classifies the `NSError` the adapter receives.
 public enum WebLoadErrorKind: Sendable, Hashable {
     /// The device has no network connection.
     case offline
@@ -31,6 +30,18 @@ public enum WebLoadErrorKind: Sendable, Hashable {
     case cancelled
     /// Any other error, with a description for the failure view and the logs.
     case other(String)
+
+    /// Classifies an error WebKit reports by its `NSError` domain and code: `NSURLErrorDomain`
+    /// codes with ``init(urlErrorCode:)``; `WebKitErrorDomain` 102 (a load interrupted by a policy
+    /// change, such as a response the web view does not show) is ``cancelled``; anything else is
+    /// ``other(_:)`` naming the domain and code.
+    public init(domain: String, code: Int) {
+        switch (domain, code) {
+        case ("NSURLErrorDomain", _): self.init(urlErrorCode: code)
+        case ("WebKitErrorDomain", 102): self = .cancelled
+        default: self = .other("\(domain) error \(code)")
+        }
+    }
 
     /// Classifies an `NSURLErrorDomain` code (`URLError.Code.rawValue`).
     ///

@@ -35,6 +35,12 @@ public final class WebScreenModel {
     /// The runner every reload trigger goes through (one per screen).
     public let reloader = CoalescedRunner()
 
+    /// The page's JavaScript dialog shown now, if any (present it as an alert).
+    public private(set) var dialog: WebPageDialog?
+
+    @ObservationIgnored private var dialogAnswer: CheckedContinuation<WebPageDialogAnswer, Never>?
+    @ObservationIgnored private var dialogCount: UInt64 = 0
+    @ObservationIgnored private var isDetached = false
     @ObservationIgnored private var perform: (@MainActor (WebScreenEffect) -> Void)?
     @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -67,8 +73,37 @@ public final class WebScreenModel {
         return navigation.decide(url: url, kind: kind, current: machine.url)
     }
 
+    /// Shows a page's `alert`, `confirm` or `prompt` as ``dialog`` and returns the person's
+    /// answer. A dialog asked for while another is shown answers the older one with
+    /// ``WebPageDialogAnswer/cancel``; after the screen went away every dialog is answered
+    /// ``WebPageDialogAnswer/cancel`` at once, so the page is never left waiting.
+    public func presentDialog(_ kind: WebPageDialog.Kind, message: String, origin: String) async
+        -> WebPageDialogAnswer
+    {
+        if isDetached { return .cancel }
+        answerDialog(.cancel)
+        dialogCount += 1
+        let shown = WebPageDialog(id: dialogCount, kind: kind, message: message, origin: origin)
+        return await withCheckedContinuation { continuation in
+            dialogAnswer = continuation
+            dialog = shown
+        }
+    }
+
+    /// Answers the dialog shown now (the alert's buttons call it); does nothing when none is.
+    public func answerDialog(_ answer: WebPageDialogAnswer) {
+        let waiting = dialogAnswer
+        dialogAnswer = nil
+        dialog = nil
+        waiting?.resume(returning: answer)
+    }
+
     /// Applies one adapter event and carries out its effects.
     public func handle(_ event: WebScreenEvent) {
+        if event == .detached {
+            isDetached = true
+            answerDialog(.cancel)
+        }
         let effects = machine.handle(event)
         for effect in effects {
             if effect == .loadSettled {
