@@ -66,10 +66,21 @@ public final class WebScreenModel {
     /// Where a navigation of this screen goes: ``WebScreenNavigation/Action/load`` for the load
     /// the screen asked for itself (``WebScreenStateMachine/requestedLoad``), otherwise
     /// `navigation`'s decision against the page shown now.
+    ///
+    /// WebKit asks the navigation policy again for every server redirect without saying
+    /// (publicly) that it is one, so a main-frame ``WebScreenNavigation/Kind/link`` that arrives
+    /// while a navigation is provisional (``WebScreenStateMachine/isProvisional``) is decided as
+    /// its ``WebScreenNavigation/Kind/redirect``: a redirect continues in place or replaces the
+    /// screen, it never pushes one.
     public func decide(
         _ url: String, kind: WebScreenNavigation.Kind, using navigation: WebScreenNavigation
     ) -> WebScreenNavigation.Action {
-        if kind != .subframe, kind != .newWindow, url == machine.requestedLoad { return .load }
+        if kind != .subframe, kind != .newWindow, let requested = machine.requestedLoad,
+            WebScreenNavigation.sameDocument(url, requested)
+        {
+            return .load
+        }
+        let kind = kind == .link && machine.isProvisional ? .redirect : kind
         return navigation.decide(url: url, kind: kind, current: machine.url)
     }
 

@@ -86,10 +86,18 @@ public struct WebScreenNavigation: Sendable {
         }
     }
 
-    /// Whether two URLs differ at most in their fragment.
+    /// Whether two URLs differ at most in their fragment, or in the `/` WebKit adds to an empty
+    /// path (`https://app.example.com` and `https://app.example.com/`).
     static func sameDocument(_ first: String, _ second: String) -> Bool {
-        func document(_ url: String) -> Substring {
-            url.firstIndex(of: "#").map { url[..<$0] } ?? Substring(url)
+        func document(_ url: String) -> String {
+            var document = String(url.firstIndex(of: "#").map { url[..<$0] } ?? Substring(url))
+            if let scheme = document.range(of: "://") {
+                let afterAuthority = document[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" }
+                if afterAuthority.map({ document[$0] != "/" }) ?? true {
+                    document.insert("/", at: afterAuthority ?? document.endIndex)
+                }
+            }
+            return document
         }
         return document(first) == document(second)
     }

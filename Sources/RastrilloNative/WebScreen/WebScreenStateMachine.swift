@@ -113,6 +113,9 @@ public struct WebScreenStateMachine: Sendable, Hashable {
         self.url = url
     }
 
+    /// Whether a navigation is under way and has not committed (WebKit's provisional load).
+    public var isProvisional: Bool { currentNavigation != nil && !currentCommitted }
+
     /// The navigation title: the page's title, or `fallback` (the manifest's title) while the
     /// page has none or an empty one.
     public func navigationTitle(fallback: String) -> String { pageTitle ?? fallback }

@@ -170,6 +170,30 @@ struct WebScreenModelTests {
         #expect(screen.display == .loading(progress: 0))
     }
 
+    @Test("a main-frame navigation while one is provisional is its server redirect: never a push")
+    func provisionalIsRedirect() throws {
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: try WebScreenNavigationTests.manifest()))
+        let web = FakeWebView()
+        let screen = WebScreenModel(url: Self.page)
+        screen.attach { web.effects.append($0) }
+        let first = web.newID()
+        screen.handle(.started(first, url: Self.page))
+        let guide = "https://app.example.com/guide/"
+        let notes = "https://app.example.com/notes/"
+        let notesDecision = LinkDecision.native(.init(destination: "notes", params: [:]))
+        #expect(screen.decide(guide, kind: .link, using: navigation) == .load)
+        #expect(screen.decide(notes, kind: .link, using: navigation) == .replace(notesDecision))
+        #expect(
+            screen.decide("https://elsewhere.example/", kind: .link, using: navigation)
+                == .leave(.refused(.redirectNotInternal)))
+        // Once the page committed, the same links are the person's: pushed.
+        screen.handle(.committed(first, url: Self.page))
+        #expect(
+            screen.decide(guide, kind: .link, using: navigation)
+                == .push(.web(.init(destination: "guide", params: [:]))))
+        #expect(screen.decide(notes, kind: .link, using: navigation) == .push(notesDecision))
+    }
+
     @Test("the screen's own load is loaded in place; other links are decided by the navigation rules")
     func ownLoadInPlace() async throws {
         let manifest = try WebScreenNavigationTests.manifest()

@@ -85,6 +85,22 @@ struct WebScreenNavigationTests {
                 == .push(Self.release("2.0")))
     }
 
+    @Test(
+        "the page itself, whatever WebKit adds to an empty path, loads in place",
+        arguments: [
+            ("https://app.example.com", "https://app.example.com/", true),
+            ("https://app.example.com/", "https://app.example.com", true),
+            ("https://app.example.com?x=1", "https://app.example.com/?x=1", true),
+            ("https://app.example.com/#top", "https://app.example.com", true),
+            ("https://app.example.com/about", "https://app.example.com/about/", false),
+            ("https://app.example.com/about?x=1", "https://app.example.com/about?x=2", false),
+        ])
+    func samePage(_ url: String, _ current: String, _ inPlace: Bool) throws {
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: try Self.manifest()))
+        let action = navigation.decide(url: url, kind: .link, current: current)
+        #expect((action == .load) == inPlace, "\(action)")
+    }
+
     @Test("every kind is in the table")
     func everyKind() {
         #expect(Set(Self.rows.map(\.kind)) == Set(WebScreenNavigation.Kind.allCases))
