@@ -8,6 +8,17 @@ import RastrilloNative
 /// `rastrillo-native manifest check`. `make manifest-schema-check` keeps
 /// docs/app-manifest.schema.json equal to ``text``.
 public enum ManifestJSONSchema {
+    /// Every spelling (each modifier order) of the shortcuts the system reserves, sorted.
+    static var reservedShortcutSpellings: [String] {
+        var spellings: [String] = []
+        for shortcut in KeyboardShortcutSpec.reservedCommands.keys {
+            let names = shortcut.modifiers.map(\.rawValue)
+            let orders = names.count == 2 ? [names, names.reversed()] : [names]
+            for order in orders { spellings.append((order + [shortcut.key]).joined(separator: "+")) }
+        }
+        return spellings.sorted()
+    }
+
     /// The schema as deterministic, 2-space-indented JSON text.
     public static var text: String {
         let id = #"^[a-z][A-Za-z0-9]*$"#
@@ -25,6 +36,7 @@ public enum ManifestJSONSchema {
         let placements = strings(ManifestCommand.Placement.allCases.map(\.rawValue))
         let roles = strings(ManifestCommand.Role.allCases.map(\.rawValue))
         let foreign = strings(AppManifest.LinkPolicy.ForeignWeb.allCases.map(\.rawValue))
+        let reservedShortcuts = strings(reservedShortcutSpellings)
         return """
             {
               "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -107,7 +119,11 @@ public enum ManifestJSONSchema {
                       "id": {"type": "string", "pattern": "\(id)"},
                       "titleKey": {"type": "string"},
                       "symbol": {"type": "string"},
-                      "shortcut": {"type": "string", "pattern": "^((cmd|shift|option|control)\\\\+)*[^+]+$"},
+                      "shortcut": {
+                        "type": "string", "pattern": "^((cmd|shift|option|control)\\\\+)*[^+]+$",
+                        "description": "Not a shortcut the system reserves for text editing or standard app commands.",
+                        "not": {"enum": \(reservedShortcuts)}
+                      },
                       "role": {"enum": \(roles)},
                       "placements": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": \(placements)}},
                       "destinations": {"type": "array", "items": {"type": "string"}},

@@ -42,6 +42,9 @@ bad = {
     "origin with port 0": mutated(lambda d: d["origins"][0].update(origin="https://app.example.com:0")),
     "external scheme vbscript": mutated(lambda d: d.setdefault("links", {}).update(externalSchemes=["vbscript"])),
     "missing titleKey": mutated(lambda d: d["destinations"][0].pop("titleKey")),
+    "reserved shortcut cmd+c (Copy)": mutated(lambda d: d["commands"][0].update(shortcut="cmd+c")),
+    "reserved shortcut shift+cmd+z (Redo)": mutated(lambda d: d["commands"][0].update(shortcut="shift+cmd+z")),
+    "reserved shortcut cmd+, (Settings)": mutated(lambda d: d["commands"][0].update(shortcut="cmd+,")),
 }
 for name, document in bad.items():
     if validator.is_valid(document):

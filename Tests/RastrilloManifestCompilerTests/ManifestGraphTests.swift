@@ -93,15 +93,16 @@ struct ManifestGraphTests {
         }
         #expect(
             edges == [
-                "checkVersion → servers", "checkVersion → server", "copyAddress → server", "removeServer → server",
+                "checkVersion → servers", "checkVersion → server", "reloadPage → releaseNotes", "reloadPage → docs",
+                "copyAddress → server", "removeServer → server",
             ])
         let placements = graph.commands.map { "\($0.id): \($0.placements.map(\.rawValue).joined(separator: ","))" }
         #expect(
             placements == [
-                "checkVersion: toolbar,menu,appShortcut", "addServerCommand: toolbar,menu",
+                "checkVersion: toolbar,menu,appShortcut", "reloadPage: toolbar,menu", "addServerCommand: toolbar,menu",
                 "copyAddress: contextMenu,actionMenu,menu", "removeServer: contextMenu,actionMenu",
             ])
-        #expect(graph.commands.map(\.shortcut) == ["cmd+r", "cmd+n", "cmd+shift+c", "cmd+delete"])
+        #expect(graph.commands.map(\.shortcut) == ["cmd+shift+r", "cmd+r", "cmd+n", "cmd+shift+c", "cmd+delete"])
         #expect(graph.capabilities.map(\.id) == ["servers.read", "servers.write"])
     }
 
@@ -123,7 +124,7 @@ struct ManifestGraphTests {
         }
         #expect(
             commands == [
-                "checkVersion: toolbar menu appShortcut", "addServerCommand: toolbar menu",
+                "checkVersion: toolbar menu appShortcut", "reloadPage: toolbar menu", "addServerCommand: toolbar menu",
                 "copyAddress: contextMenu actionMenu menu", "removeServer: contextMenu actionMenu",
             ])
         let edges = elements.found.filter { $0.attributes["class"] == "command-edge" }.map {
@@ -131,7 +132,8 @@ struct ManifestGraphTests {
         }
         #expect(
             edges == [
-                "checkVersion → servers", "checkVersion → server", "copyAddress → server", "removeServer → server",
+                "checkVersion → servers", "checkVersion → server", "reloadPage → releaseNotes", "reloadPage → docs",
+                "copyAddress → server", "removeServer → server",
             ])
         #expect(elements.found.filter { $0.attributes["class"] == "segment" }.count == 11)
         #expect(elements.text.contains("servers.read: See the configured servers and their versions"))

@@ -1,63 +1,114 @@
 #if canImport(WebKit)
     import WebKit
+    #if os(macOS)
+        import AppKit
+    #endif
 
-    /// Connects one `WKWebView` web screen to a ``BridgeDispatcher`` and a
-    /// ``WebScreenNavigationPolicy``. It translates WebKit callbacks into core calls and decides
-    /// nothing itself:
+    /// Connects one `WKWebView` web screen to a ``BridgeDispatcher``, a ``WebScreenModel`` and
+    /// the ``WebScreenNavigation`` rules. It translates WebKit callbacks into core calls and
+    /// decides nothing itself:
     ///
     /// - messages: registered as a `WKScriptMessageHandlerWithReply` named
     ///   ``BridgeProtocol/handlerName`` in the **page** content world (the page's ES module posts
     ///   there); the frame facts come from `message.frameInfo` — never from the body — and the
     ///   reply is the dispatcher's JSON text;
-    /// - navigation: every navigation action and server redirect is decided by the policy (from the
-    ///   ``LinkRouter``); cancelled ones are handed to `route`;
+    /// - navigation: every navigation action, server redirect and new window (`window.open`,
+    ///   `target=_blank`) is decided by ``WebScreenModel/decide(_:kind:using:)``; what is not
+    ///   loaded in place is handed to `route` (push, replace, or leave the app) and no second web
+    ///   view is ever made;
+    /// - loading: navigation callbacks, the main frame's HTTP status, `estimatedProgress`,
+    ///   `title` and a content-process end become ``WebScreenEvent``s, each navigation tagged with
+    ///   its own ``WebNavigationID``; the model's effects become `load(_:)` and `reload()`;
+    /// - the page's `alert`/`confirm`/`prompt` wait for ``WebScreenModel/presentDialog(_:message:origin:)``
+    ///   (the view shows a native alert); on macOS a file input opens an `NSOpenPanel` (iOS
+    ///   WebKit shows its own picker);
     /// - events: ``send(_:_:)`` evaluates the dispatcher's event script in the page world;
     /// - the document: a committed main-frame navigation resets the page state.
     ///
-    /// It adds no user scripts, gesture recognisers or menu overrides: text selection, editing,
-    /// the edit menu and find work as in any web view.
+    /// It adds no user scripts, gesture recognisers, key commands or menu overrides and claims no
+    /// responder actions: text selection, editing (⌘C, ⌘V, ⌘Z …), the edit menu and find work
+    /// as in any web view.
     ///
     /// ```swift
-    /// let bridge = WebViewBridge(dispatcher: dispatcher, navigation: WebScreenNavigationPolicy(router: router)) {
-    ///     decision, url in appRouter.handle(decision, url)
-    /// }
-    /// bridge.attach(to: webView)
+    /// let bridge = WebViewBridge(
+    ///     dispatcher: dispatcher, screen: screen, navigation: WebScreenNavigation(router: router)
+    /// ) { action, url in appNavigation.perform(action, url) }
+    /// bridge.attach(to: webView)  // loads the screen's URL
     /// ```
     @MainActor
-    public final class WebViewBridge: NSObject, WKScriptMessageHandlerWithReply, WKNavigationDelegate {
+    public final class WebViewBridge: NSObject, WKScriptMessageHandlerWithReply, WKNavigationDelegate,
+        WKUIDelegate
+    {
         /// The core that decides trust and answers messages.
         public let dispatcher: BridgeDispatcher
-        /// The core that decides navigations.
-        public let navigation: WebScreenNavigationPolicy
-        private let route: @MainActor (LinkDecision, URL) -> Void
+        /// The core that decides what the screen shows and reloads it.
+        public let screen: WebScreenModel
+        /// The rules that decide navigations.
+        public let navigation: WebScreenNavigation
+        private let route: @MainActor (WebScreenNavigation.Action, URL) -> Void
         private weak var webView: WKWebView?
+        private var observations: [NSKeyValueObservation] = []
+        /// Navigations under way, held until they end so an identifier is never reused.
+        private var navigations: [ObjectIdentifier: (navigation: WKNavigation, id: WebNavigationID)] = [:]
+        private var lastNavigation: UInt64 = 0
 
         /// Creates the adapter.
         ///
-        /// - Parameter route: called with the router's decision and the URL for every navigation the
-        ///   web view does not load (a native screen, the browser, the in-app browser, or a refusal);
-        ///   the URL is what the app opens in the browser.
+        /// - Parameter route: called with every navigation the web view does not load itself
+        ///   (``WebScreenNavigation/Action/push(_:)``, ``WebScreenNavigation/Action/replace(_:)``
+        ///   or ``WebScreenNavigation/Action/leave(_:)``) and its URL, which is what the app opens
+        ///   in the browser.
         public init(
-            dispatcher: BridgeDispatcher, navigation: WebScreenNavigationPolicy,
-            route: @escaping @MainActor (LinkDecision, URL) -> Void
+            dispatcher: BridgeDispatcher, screen: WebScreenModel, navigation: WebScreenNavigation,
+            route: @escaping @MainActor (WebScreenNavigation.Action, URL) -> Void
         ) {
             self.dispatcher = dispatcher
+            self.screen = screen
             self.navigation = navigation
             self.route = route
         }
 
-        /// Registers the message handler in the page content world and becomes the navigation delegate.
+        /// Registers the message handler in the page content world, becomes the navigation and
+        /// UI delegate, observes progress and title, and attaches the screen (which loads its URL).
         public func attach(to webView: WKWebView) {
             webView.configuration.userContentController.addScriptMessageHandler(
                 self, contentWorld: .page, name: BridgeProtocol.handlerName)
             webView.navigationDelegate = self
+            webView.uiDelegate = self
             self.webView = webView
+            observations = [
+                webView.observe(\.estimatedProgress, options: [.new]) { [weak self] _, change in
+                    let progress = change.newValue ?? 0
+                    MainActor.assumeIsolated { self?.screen.handle(.progress(progress)) }
+                },
+                webView.observe(\.title, options: [.new]) { [weak self] _, change in
+                    let title = change.newValue ?? nil
+                    MainActor.assumeIsolated { self?.screen.handle(.titleChanged(title)) }
+                },
+            ]
+            screen.attach { [weak webView] effect in
+                switch effect {
+                case .load(let text):
+                    // The model's URLs come from URL.absoluteString, so they parse again.
+                    guard let url = URL(string: text) else { return }
+                    webView?.load(URLRequest(url: url))
+                case .reload:
+                    webView?.reload()
+                case .loadSettled:
+                    break
+                }
+            }
         }
 
-        /// Removes the message handler (the content controller holds it strongly until then).
+        /// Removes the message handler (the content controller holds it strongly until then),
+        /// stops observing, and tells the screen it went away (waiting reloads and dialogs end).
         public func detach() {
             webView?.configuration.userContentController.removeScriptMessageHandler(
                 forName: BridgeProtocol.handlerName, contentWorld: .page)
+            for observation in observations { observation.invalidate() }
+            observations = []
+            navigations = [:]
+            screen.handle(.detached)
             webView = nil
         }
 
@@ -84,37 +135,170 @@
             Task { @MainActor in replyHandler(await dispatcher.receive(body, from: frame), nil) }
         }
 
-        /// Loads a navigation only when the policy allows it; otherwise routes the decision.
+        // MARK: Navigation decisions
+
+        /// Loads a navigation only when the screen's rules say so; otherwise routes it.
         public func webView(
             _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction
         ) async -> WKNavigationActionPolicy {
             guard let url = navigationAction.request.url else { return .cancel }
-            // No target frame means a new window: treat it as a main-frame navigation and route it.
-            let isMainFrame = navigationAction.targetFrame?.isMainFrame ?? true
-            switch navigation.decide(url: url.absoluteString, isMainFrame: isMainFrame, isRedirect: false) {
-            case .allow: return .allow
-            case .cancel(let decision):
-                route(decision, url)
-                return .cancel
+            // No target frame is a new window: it is decided once, in createWebViewWith.
+            guard let frame = navigationAction.targetFrame else { return .allow }
+            let kind: WebScreenNavigation.Kind
+            if !frame.isMainFrame {
+                kind = .subframe
+            } else if navigationAction.navigationType == .formSubmitted
+                || navigationAction.navigationType == .formResubmitted
+            {
+                kind = .formSubmission
+            } else {
+                kind = .link
             }
+            return follow(url, kind) ? .allow : .cancel
         }
 
-        /// Routes a server redirect of the main frame with the redirect rules; stops it when refused.
+        /// `window.open` and `target=_blank`: routed like any navigation; never a second web view.
+        public func webView(
+            _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+            for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+        ) -> WKWebView? {
+            if let url = navigationAction.request.url { _ = follow(url, .newWindow) }
+            return nil
+        }
+
+        /// Decides a server redirect of the main frame; a redirect that leaves the screen is stopped.
         public func webView(
             _ webView: WKWebView, didReceiveServerRedirectForProvisionalNavigation navigation: WKNavigation!
         ) {
-            guard let url = webView.url else { return }
-            if case .cancel(let decision) = self.navigation.decide(
-                url: url.absoluteString, isMainFrame: true, isRedirect: true)
-            {
-                webView.stopLoading()
-                route(decision, url)
+            guard let url = webView.url, !follow(url, .redirect) else { return }
+            webView.stopLoading()
+            screen.handle(.failed(end(navigation), .cancelled))
+        }
+
+        /// Routes everything but ``WebScreenNavigation/Action/load``; returns whether to load.
+        private func follow(_ url: URL, _ kind: WebScreenNavigation.Kind) -> Bool {
+            let action = screen.decide(url.absoluteString, kind: kind, using: navigation)
+            if action == .load { return true }
+            route(action, url)
+            return false
+        }
+
+        // MARK: Loading events
+
+        /// A main-frame navigation started: it gets a new identity.
+        public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {
+            lastNavigation += 1
+            let id = WebNavigationID(lastNavigation)
+            if let navigation { navigations[ObjectIdentifier(navigation)] = (navigation, id) }
+            screen.handle(.started(id, url: webView.url?.absoluteString ?? ""))
+        }
+
+        /// Reports the main frame's HTTP status; the response is always shown (the model decides
+        /// whether the failure view covers it).
+        public func webView(
+            _ webView: WKWebView, decidePolicyFor navigationResponse: WKNavigationResponse
+        ) async -> WKNavigationResponsePolicy {
+            if navigationResponse.isForMainFrame, let response = navigationResponse.response as? HTTPURLResponse {
+                screen.handle(.httpStatus(response.statusCode))
             }
+            return .allow
         }
 
         /// A new document replaced the old one: events wait for its hello.
         public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {
             dispatcher.documentDidChange()
+            screen.handle(.committed(id(of: navigation), url: webView.url?.absoluteString ?? ""))
         }
+
+        /// The navigation finished.
+        public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+            screen.handle(.finished(end(navigation)))
+        }
+
+        /// The navigation failed after its commit.
+        public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+            let error = error as NSError
+            screen.handle(.failed(end(navigation), WebLoadErrorKind(domain: error.domain, code: error.code)))
+        }
+
+        /// The navigation failed before its commit.
+        public func webView(
+            _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+        ) {
+            let error = error as NSError
+            screen.handle(.failed(end(navigation), WebLoadErrorKind(domain: error.domain, code: error.code)))
+        }
+
+        /// The web content process ended (memory pressure, a crash): the page is gone.
+        public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+            navigations = [:]
+            screen.handle(.processTerminated)
+        }
+
+        /// The identity of `navigation`; WebKit passes no object for some loads, which belong to
+        /// the latest navigation.
+        private func id(of navigation: WKNavigation?) -> WebNavigationID {
+            navigation.flatMap { navigations[ObjectIdentifier($0)]?.id } ?? WebNavigationID(lastNavigation)
+        }
+
+        /// The identity of `navigation`, which has ended.
+        private func end(_ navigation: WKNavigation?) -> WebNavigationID {
+            let id = id(of: navigation)
+            if let navigation { navigations[ObjectIdentifier(navigation)] = nil }
+            return id
+        }
+
+        // MARK: The page's dialogs and file inputs
+
+        /// `alert()`: shown natively with the frame's origin; returns when dismissed.
+        public func webView(
+            _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+            initiatedByFrame frame: WKFrameInfo
+        ) async {
+            _ = await screen.presentDialog(.alert, message: message, origin: origin(of: frame))
+        }
+
+        /// `confirm()`: `true` for OK.
+        public func webView(
+            _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+            initiatedByFrame frame: WKFrameInfo
+        ) async -> Bool {
+            await screen.presentDialog(.confirm, message: message, origin: origin(of: frame)).confirmed
+        }
+
+        /// `prompt()`: the text for OK, `nil` for Cancel.
+        public func webView(
+            _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+            initiatedByFrame frame: WKFrameInfo
+        ) async -> String? {
+            await screen.presentDialog(
+                .prompt(defaultText: defaultText ?? ""), message: prompt, origin: origin(of: frame)
+            ).promptText
+        }
+
+        private func origin(of frame: WKFrameInfo) -> String {
+            let origin = frame.securityOrigin
+            return WebPageDialog.origin(scheme: origin.protocol, host: origin.host, port: origin.port)
+        }
+
+        #if os(macOS)
+            /// `<input type=file>` on the Mac: an open panel as a sheet on the web view's window.
+            public func webView(
+                _ webView: WKWebView, runOpenPanelWith parameters: WKOpenPanelParameters,
+                initiatedByFrame frame: WKFrameInfo
+            ) async -> [URL]? {
+                let panel = NSOpenPanel()
+                panel.canChooseFiles = true
+                panel.canChooseDirectories = parameters.allowsDirectories
+                panel.allowsMultipleSelection = parameters.allowsMultipleSelection
+                let response: NSApplication.ModalResponse
+                if let window = webView.window {
+                    response = await panel.beginSheetModal(for: window)
+                } else {
+                    response = panel.runModal()
+                }
+                return response == .OK ? panel.urls : nil
+            }
+        #endif
     }
 #endif

@@ -87,3 +87,37 @@ public enum KeyboardShortcutError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 }
+
+extension KeyboardShortcutSpec {
+    /// Shortcuts the system keeps for text editing and standard app commands, with the command's
+    /// name: ⌘C Copy, ⌘V Paste, ⌘X Cut, ⌘Z Undo, ⇧⌘Z Redo, ⌘A Select All (in every text field and
+    /// web page), and on the Mac ⌘Q Quit, ⌘W Close, ⌘H Hide, ⌘M Minimize and ⌘, Settings.
+    ///
+    /// The manifest validator refuses a command with one of them, so a command can never take
+    /// text editing away from a web page or a native field.
+    public static let reservedCommands: [KeyboardShortcutSpec: String] = [
+        KeyboardShortcutSpec(key: "c", modifiers: [.cmd]): "Copy",
+        KeyboardShortcutSpec(key: "v", modifiers: [.cmd]): "Paste",
+        KeyboardShortcutSpec(key: "x", modifiers: [.cmd]): "Cut",
+        KeyboardShortcutSpec(key: "z", modifiers: [.cmd]): "Undo",
+        KeyboardShortcutSpec(key: "z", modifiers: [.cmd, .shift]): "Redo",
+        KeyboardShortcutSpec(key: "a", modifiers: [.cmd]): "Select All",
+        KeyboardShortcutSpec(key: "q", modifiers: [.cmd]): "Quit (Mac)",
+        KeyboardShortcutSpec(key: "w", modifiers: [.cmd]): "Close Window (Mac)",
+        KeyboardShortcutSpec(key: "h", modifiers: [.cmd]): "Hide (Mac)",
+        KeyboardShortcutSpec(key: "m", modifiers: [.cmd]): "Minimize (Mac)",
+        KeyboardShortcutSpec(key: ",", modifiers: [.cmd]): "Settings (Mac)",
+    ]
+
+    /// The standard command the system reserves this shortcut for, or `nil` when a command may
+    /// use it (see ``reservedCommands``).
+    public var reservedCommand: String? { Self.reservedCommands[self] }
+
+    /// Why a command may not use this shortcut, or `nil` when it may.
+    var reservedMessage: String? {
+        reservedCommand.map {
+            "shortcut \(self) is the system's standard \($0) command; a command must not take it from "
+                + "text editing or the app menu. Choose another"
+        }
+    }
+}

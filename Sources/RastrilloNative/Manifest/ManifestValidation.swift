@@ -198,7 +198,10 @@ struct ManifestValidation {
             }
             if command.placements.contains(.appShortcut) { appShortcuts.append(index) }
             if let shortcut = command.shortcut {
-                if let owner = shortcutOwners[shortcut] {
+                if let reserved = shortcut.reservedMessage {
+                    let location = locations.shortcuts[index]
+                    report(.invalidShortcut, location?.pointer ?? base, location?.position ?? position, reserved)
+                } else if let owner = shortcutOwners[shortcut] {
                     let location = locations.shortcuts[index]
                     report(
                         .invalidShortcut, location?.pointer ?? base, location?.position ?? position,

@@ -149,6 +149,7 @@ final class Host {
         case .openExternally(let url, let inAppBrowser):
             return "open \(url.absoluteString) in \(inAppBrowser ? "the in-app browser" : "the browser")"
         case .refused(let message): return "refused: \(message)"
+        case .stay: return "stay"
         }
     }
 }

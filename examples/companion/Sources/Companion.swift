@@ -3,7 +3,7 @@ import RastrilloNative
 import SwiftUI
 
 /// The companion app: the main window with the server and its version, a Server menu whose
-/// Check Version command (⌘R) refreshes through the model's one runner, and — on the Mac and
+/// Check Version command (⇧⌘R) refreshes through the model's one runner, and — on the Mac and
 /// iPad — one more window per destination opened with "Open in New Window".
 @main
 struct CompanionApp: App {

@@ -38,10 +38,16 @@ struct ContentView: View {
                 List(selection: $model.selection) { sidebarLinks }
                     .navigationTitle("Companion")
             } detail: {
-                ScreenView(model: model, screen: model.selection ?? .destination(.servers))
+                // Screens pushed from a web screen stack up here: back and swipe-back follow them.
+                NavigationStack(path: $model.pushed) {
+                    ScreenView(model: model, screen: model.selection ?? .destination(.servers))
+                        .navigationDestination(for: Screen.self) { screen in
+                            ScreenView(model: model, screen: screen)
+                        }
+                }
             }
         case .stack:
-            NavigationStack(path: stackPath) {
+            NavigationStack(path: $model.stackPath) {
                 List { sidebarLinks }
                     .navigationTitle("Companion")
                     .navigationDestination(for: Screen.self) { screen in
@@ -64,14 +70,6 @@ struct ContentView: View {
                 }
             }
         }
-    }
-
-    /// The stack shows the model's selection on top of the list.
-    private var stackPath: Binding<[Screen]> {
-        Binding(
-            get: { model.selection.map { [$0] } ?? [] },
-            set: { model.selection = $0.last }
-        )
     }
 
     private var linkProblemShown: Binding<Bool> {

@@ -14,8 +14,8 @@ struct ScreenView: View {
             ServerListView(model: model)
         default:
             if let url = screen.webURL {
-                // A new URL gets a new web view (and a fresh page state for the bridge).
-                WebScreen(url: url, model: model).id(url)
+                // A new URL gets a new web view (and a fresh page state for the bridge and the screen).
+                WebScreen(screen: screen, url: url, model: model).id(url)
             } else {
                 ContentUnavailableView("Nothing to show", systemImage: "questionmark.square.dashed")
             }

@@ -1,7 +1,7 @@
 import SwiftUI
 
 /// The Server menu (Mac menu bar, iPad keyboard menu): the manifest's commands
-/// placed in `menu` at the current selection, with their shortcuts (⌘R …).
+/// placed in `menu` at the current selection, with their shortcuts (⇧⌘R, ⌘R on web screens …).
 struct ServerCommands: Commands {
     let model: CompanionModel
 

@@ -2,9 +2,9 @@ import Foundation
 import RastrilloNative
 
 extension CompanionModel {
-    /// The destination selected now, if the selection is one.
+    /// The destination on top now (the last pushed screen, else the selection), if it is one.
     var selectedDestination: Destination? {
-        if case .destination(let destination) = selection { return destination }
+        if case .destination(let destination) = pushed.last ?? selection { return destination }
         return nil
     }
 
@@ -17,13 +17,17 @@ extension CompanionModel {
 
     /// Runs a command and returns what is left for the view to do.
     ///
-    /// `checkVersion` refreshes through the one runner, `addServerCommand` selects
+    /// `checkVersion` refreshes through the one runner, `reloadPage` reloads the visible web
+    /// screen through that screen's runner (and returns when its page has loaded), `addServerCommand` selects
     /// the add-server destination, `copyAddress` asks the view to copy the server
     /// URL, `removeServer` forgets the address (the companion keeps one server).
     func perform(_ command: Command) async -> CommandEffect {
         switch command {
         case .checkVersion:
             await refresh()
+            return .none
+        case .reloadPage:
+            await visibleWebScreen?.reload()
             return .none
         case .addServerCommand:
             selection = .destination(.addServer)

@@ -21,9 +21,8 @@ extension CompanionModel {
         apply(Self.outcome(of: url, decision: router.decide(url)))
     }
 
-    /// A navigation the web screen did not load: RastrilloNative's `WebViewBridge` cancelled it
-    /// with the router's decision (`WebScreenNavigationPolicy`). Same outcomes as ``open(_:)``:
-    /// a native screen is selected, the browser gets links out, a refusal is shown.
+    /// A link out of a web screen (``followFromWebScreen(_:action:)`` with `leave`), decided by the
+    /// router. Same outcomes as ``open(_:)``: the browser gets links out, a refusal is shown.
     @discardableResult
     func followFromWebScreen(_ url: URL, decision: LinkDecision) -> LinkOutcome {
         apply(Self.outcome(of: url, decision: decision))
@@ -42,6 +41,8 @@ extension CompanionModel {
             linkProblem = nil
         case .refused(let message):
             linkProblem = message
+        case .stay:
+            break
         }
         return outcome
     }

@@ -32,7 +32,17 @@ public final class CompanionModel {
 
     /// The screen the sidebar selects (split view) or the stack shows on top (iPhone).
     /// Links (``open(_:)``) and commands change it; `nil` shows the server list.
-    var selection: Screen?
+    var selection: Screen? {
+        didSet { if selection != oldValue { pushed = [] } }
+    }
+
+    /// The screens pushed on top of the selection by navigations in web screens
+    /// (``followFromWebScreen(_:action:)``); a new selection starts a new stack.
+    var pushed: [Screen] = []
+
+    /// The web screen on screen now (its view reports appearing and disappearing); the Reload
+    /// Page command reloads it.
+    @ObservationIgnored var visibleWebScreen: WebScreenModel?
 
     /// The message of the last refused link, shown until the next link or dismissal.
     var linkProblem: String?

@@ -2,7 +2,8 @@ import Foundation
 
 /// What the view does with a link, as decided by ``CompanionModel/open(_:)``.
 ///
-/// The model has already updated its selection for `navigate` and `showWeb`;
+/// The model has already updated its selection (or, from a web screen, its stack) for
+/// `navigate` and `showWeb`;
 /// the view performs `openExternally` with `openURL` and shows the message of
 /// `refused`.
 enum LinkOutcome: Hashable, Sendable {
@@ -16,4 +17,6 @@ enum LinkOutcome: Hashable, Sendable {
     case openExternally(URL, inAppBrowser: Bool)
     /// Do nothing; show this message (the router's reason, with the URL).
     case refused(String)
+    /// Nothing changes: the web screen loads it in place.
+    case stay
 }

@@ -44,7 +44,7 @@ struct CommandControlTests {
         #expect(refresh.titleKey == "command.checkVersion")
         #expect(refresh.symbol == "arrow.clockwise")
         #expect(refresh.shortcut?.key == "r")
-        #expect(refresh.shortcut?.modifiers == [.cmd])
+        #expect(refresh.shortcut?.modifiers == [.cmd, .shift])
         #expect(!refresh.isDestructive)
         let remove = CommandControl(.removeServer)
         #expect(remove.isDestructive)
@@ -73,7 +73,7 @@ struct ManifestStringsTests {
         let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: catalogURL)) as? [String: Any]
         let strings = try #require(catalog?["strings"] as? [String: Any])
         let keys = GeneratedManifest.manifest.destinations.map(\.titleKey) + Command.allCases.map(\.metadata.titleKey)
-        #expect(keys.count == 10)
+        #expect(keys.count == 11)
         for key in keys {
             #expect(strings[key] != nil, "missing from Localizable.xcstrings: \(key)")
         }

@@ -30,8 +30,8 @@ struct CompanionDiagnosticsTests {
         // Built as Sources/WebScreen.swift builds it.
         let dispatcher = BridgeDispatcher(manifest: GeneratedManifest.manifest, diagnostics: model.diagnostics)
         _ = await dispatcher.receive(WebScreenBridgeTests.hello, from: subframe)
-        let policy = WebScreenNavigationPolicy(router: model.router)
-        _ = policy.decide(url: "https://user@app.example.com/", isMainFrame: true, isRedirect: false)
+        let navigation = WebScreenNavigation(router: model.router)
+        _ = navigation.decide(url: "https://user@app.example.com/", kind: .link, current: "https://app.example.com/")
 
         let events = collected.events
         #expect(events.count == 3, "\(events)")

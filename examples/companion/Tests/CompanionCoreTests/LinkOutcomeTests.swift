@@ -87,37 +87,94 @@ extension LinkOutcome {
     }
 }
 
-/// Navigations inside the web screen: RastrilloNative's policy decides load-or-cancel,
-/// the companion decides what a cancelled one does.
+/// Navigations inside the web screen: RastrilloNative's `WebScreenNavigation` decides load,
+/// push, replace or leave from the generated router; the companion's stack follows.
 @MainActor
 @Suite("Companion web screen navigation")
 struct WebScreenNavigationTests {
-    private let policy = WebScreenNavigationPolicy(router: GeneratedManifest.router)
-
-    private func follow(_ text: String, in model: CompanionModel) throws -> LinkOutcome? {
-        let url = try #require(URL(string: text))
-        switch policy.decide(url: text, isMainFrame: true, isRedirect: false) {
-        case .allow: return nil
-        case .cancel(let decision): return model.followFromWebScreen(url, decision: decision)
-        }
-    }
-
-    @Test("internal web pages load in place; native, external and refused links leave the web view")
-    func decisions() throws {
-        let model = CompanionModel(
+    private func model() -> CompanionModel {
+        CompanionModel(
             store: .inMemory(),
             checker: { address, _ throws(ServerVersionError) in throw .cancelled(address.versionURL) })
-        let page = try #require(URL(string: "https://app.example.com/releases/1.4.0"))
+    }
+
+    /// What `WebViewBridge` does with a link in the screen showing `screen`: ask the screen's
+    /// model, route what is not loaded in place.
+    private func follow(
+        _ text: String, kind: WebScreenNavigation.Kind = .link, from screen: WebScreenModel, in model: CompanionModel
+    ) throws -> LinkOutcome {
+        let url = try #require(URL(string: text))
+        let action = screen.decide(text, kind: kind, using: WebScreenNavigation(router: model.router))
+        return model.followFromWebScreen(url, action: action)
+    }
+
+    @Test("another destination or page is pushed; the same destination with new params replaces the top")
+    func pushAndReplace() throws {
+        let model = model()
+        let release = "https://app.example.com/releases/1.4.0"
         model.selection = .destination(.releaseNotes(version: "1.4.0"))
-        #expect(try follow("https://app.example.com/releases/1.5.0", in: model) == nil)
-        #expect(try follow("https://app.example.com/pricing", in: model) == nil)
-        #expect(model.selection?.webURL == page)
-        #expect(try follow("https://app.example.com/servers/", in: model) == .navigate(.servers))
-        #expect(model.selection == .destination(.servers))
+        let screen = WebScreenModel(url: release)
+        #expect(try follow(release + "#fixes", from: screen, in: model) == .stay)
+        #expect(model.pushed.isEmpty)
+        // Same destination, new params: the root is replaced, nothing pushed.
+        #expect(
+            try follow("https://app.example.com/releases/1.5.0", from: screen, in: model)
+                == .showWeb(.destination(.releaseNotes(version: "1.5.0"))))
+        #expect(model.selection == .destination(.releaseNotes(version: "1.5.0")))
+        #expect(model.pushed.isEmpty)
+        // Another page and a native destination are pushed on the stack.
+        let pricing = try #require(URL(string: "https://app.example.com/pricing"))
+        #expect(try follow(pricing.absoluteString, from: screen, in: model) == .showWeb(.webPage(pricing)))
+        #expect(try follow("https://app.example.com/servers/", from: screen, in: model) == .navigate(.servers))
+        #expect(model.pushed == [.webPage(pricing), .destination(.servers)])
+        #expect(model.stackPath.count == 3)
+        // A replace on a pushed screen replaces only the top.
+        let top = WebScreenModel(url: "https://app.example.com/releases/2.0.0")
+        model.pushed.append(.destination(.releaseNotes(version: "2.0.0")))
+        #expect(
+            try follow("https://app.example.com/releases/2.1.0", from: top, in: model)
+                == .showWeb(.destination(.releaseNotes(version: "2.1.0"))))
+        #expect(model.pushed.last == .destination(.releaseNotes(version: "2.1.0")))
+        #expect(model.pushed.count == 3)
+        #expect(model.selection == .destination(.releaseNotes(version: "1.5.0")))
+    }
+
+    @Test("window.open pushes an internal page and sends a foreign one out; the stack is native")
+    func newWindow() throws {
+        let model = model()
+        model.selection = .destination(.releaseNotes(version: "1.4.0"))
+        let screen = WebScreenModel(url: "https://app.example.com/releases/1.4.0")
+        #expect(
+            try follow("https://app.example.com/releases/1.4.0", kind: .newWindow, from: screen, in: model)
+                == .showWeb(.destination(.releaseNotes(version: "1.4.0"))))
+        let foreign = try #require(URL(string: "https://github.com/rastrillo"))
+        #expect(
+            try follow(foreign.absoluteString, kind: .newWindow, from: screen, in: model)
+                == .openExternally(foreign, inAppBrowser: true))
+        #expect(model.pushed == [.destination(.releaseNotes(version: "1.4.0"))])
+        // Back (the stack's path set by SwiftUI) pops to the root; a new selection clears the stack.
+        model.stackPath = Array(model.stackPath.dropLast())
+        #expect(model.pushed.isEmpty)
+        #expect(model.selection == .destination(.releaseNotes(version: "1.4.0")))
+        model.pushed = [.destination(.servers)]
+        model.selection = .destination(.addServer)
+        #expect(model.pushed.isEmpty)
+    }
+
+    @Test("links out and refusals leave the stack as it is")
+    func leave() throws {
+        let model = model()
+        model.selection = .destination(.releaseNotes(version: "1.4.0"))
+        let screen = WebScreenModel(url: "https://app.example.com/releases/1.4.0")
         let account = try #require(URL(string: "https://app.example.com/account/"))
-        #expect(try follow(account.absoluteString, in: model) == .openExternally(account, inAppBrowser: false))
-        #expect(try follow("javascript:alert(document.cookie)", in: model)?.isRefusal == true)
+        #expect(
+            try follow(account.absoluteString, from: screen, in: model) == .openExternally(account, inAppBrowser: false)
+        )
+        #expect(try follow("javascript:alert(document.cookie)", from: screen, in: model).isRefusal)
         #expect(model.linkProblem != nil)
-        #expect(model.selection == .destination(.servers))
+        #expect(model.pushed.isEmpty)
+        #expect(model.selection == .destination(.releaseNotes(version: "1.4.0")))
+        // A redirect out of the app is refused, not followed.
+        #expect(try follow("https://github.com/", kind: .redirect, from: screen, in: model).isRefusal)
     }
 }

@@ -1,0 +1,144 @@
+import Observation
+
+/// One web screen's state on the main actor: it feeds adapter events to a
+/// ``WebScreenStateMachine``, hands the effects to the adapter, and reloads through one
+/// ``CoalescedRunner``.
+///
+/// Pull-to-refresh, the Reload command (⌘R) and the failure view's Retry all call ``reload()``,
+/// so a burst of them reloads once (plus at most one trailing reload for calls made during it),
+/// and each caller returns when a load that started after its call has ended — loaded, failed,
+/// or the screen went away. A crash of the web content process during a reload is reloaded
+/// once by the state machine and the callers keep waiting for that load.
+///
+/// The adapter calls ``attach(_:)`` once the web view exists (the model asks it to load the
+/// screen's URL), ``handle(_:)`` for every WebKit callback, and ``handle(_:)`` with
+/// ``WebScreenEvent/detached`` when the web view goes away. Until it attaches, and after it
+/// detaches, ``reload()`` returns at once.
+///
+/// ```swift
+/// let screen = WebScreenModel(url: "https://app.example.com/releases/1.4.0")
+/// screen.attach { effect in
+///     switch effect {
+///     case .load(let url): webView.load(URLRequest(url: URL(string: url)!))
+///     case .reload: webView.reload()
+///     case .loadSettled: break
+///     }
+/// }
+/// .refreshable { await screen.reload() }
+/// ```
+@MainActor
+@Observable
+public final class WebScreenModel {
+    /// The state machine; ``display`` and ``navigationTitle(fallback:)`` read it.
+    public private(set) var machine: WebScreenStateMachine
+
+    /// The runner every reload trigger goes through (one per screen).
+    public let reloader = CoalescedRunner()
+
+    /// The page's JavaScript dialog shown now, if any (present it as an alert).
+    public private(set) var dialog: WebPageDialog?
+
+    @ObservationIgnored private var dialogAnswer: CheckedContinuation<WebPageDialogAnswer, Never>?
+    @ObservationIgnored private var dialogCount: UInt64 = 0
+    @ObservationIgnored private var isDetached = false
+    @ObservationIgnored private var perform: (@MainActor (WebScreenEffect) -> Void)?
+    @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// A screen for `url`; nothing loads until the adapter attaches.
+    public init(url: String) {
+        machine = WebScreenStateMachine(url: url)
+    }
+
+    /// What the screen shows.
+    public var display: WebScreenDisplay { machine.display }
+
+    /// The page's title, or `fallback` (the manifest's title) while it has none.
+    public func navigationTitle(fallback: String) -> String { machine.navigationTitle(fallback: fallback) }
+
+    /// Connects the adapter: `perform` carries out ``WebScreenEffect/load(_:)`` and
+    /// ``WebScreenEffect/reload`` on the web view. Sends ``WebScreenEvent/attached``, so the
+    /// screen's URL is loaded at once. Attaching again replaces `perform` and loads nothing.
+    public func attach(_ perform: @escaping @MainActor (WebScreenEffect) -> Void) {
+        self.perform = perform
+        handle(.attached)
+    }
+
+    /// Where a navigation of this screen goes: ``WebScreenNavigation/Action/load`` for the load
+    /// the screen asked for itself (``WebScreenStateMachine/requestedLoad``), otherwise
+    /// `navigation`'s decision against the page shown now.
+    ///
+    /// WebKit asks the navigation policy again for every server redirect without saying
+    /// (publicly) that it is one, so a main-frame ``WebScreenNavigation/Kind/link`` that arrives
+    /// while a navigation is provisional (``WebScreenStateMachine/isProvisional``) is decided as
+    /// its ``WebScreenNavigation/Kind/redirect``: a redirect continues in place or replaces the
+    /// screen, it never pushes one.
+    public func decide(
+        _ url: String, kind: WebScreenNavigation.Kind, using navigation: WebScreenNavigation
+    ) -> WebScreenNavigation.Action {
+        if kind != .subframe, kind != .newWindow, let requested = machine.requestedLoad,
+            WebScreenNavigation.sameDocument(url, requested)
+        {
+            return .load
+        }
+        let kind = kind == .link && machine.isProvisional ? .redirect : kind
+        return navigation.decide(url: url, kind: kind, current: machine.url)
+    }
+
+    /// Shows a page's `alert`, `confirm` or `prompt` as ``dialog`` and returns the person's
+    /// answer. A dialog asked for while another is shown answers the older one with
+    /// ``WebPageDialogAnswer/cancel``; after the screen went away every dialog is answered
+    /// ``WebPageDialogAnswer/cancel`` at once, so the page is never left waiting.
+    public func presentDialog(_ kind: WebPageDialog.Kind, message: String, origin: String) async
+        -> WebPageDialogAnswer
+    {
+        if isDetached { return .cancel }
+        answerDialog(.cancel)
+        dialogCount += 1
+        let shown = WebPageDialog(id: dialogCount, kind: kind, message: message, origin: origin)
+        return await withCheckedContinuation { continuation in
+            dialogAnswer = continuation
+            dialog = shown
+        }
+    }
+
+    /// Answers the dialog shown now (the alert's buttons call it); does nothing when none is.
+    public func answerDialog(_ answer: WebPageDialogAnswer) {
+        let waiting = dialogAnswer
+        dialogAnswer = nil
+        dialog = nil
+        waiting?.resume(returning: answer)
+    }
+
+    /// Applies one adapter event and carries out its effects.
+    public func handle(_ event: WebScreenEvent) {
+        if event == .detached {
+            isDetached = true
+            answerDialog(.cancel)
+        }
+        let effects = machine.handle(event)
+        for effect in effects {
+            if effect == .loadSettled {
+                let waiters = settleWaiters
+                settleWaiters = []
+                for waiter in waiters { waiter.resume() }
+            } else {
+                perform?(effect)
+            }
+        }
+    }
+
+    /// Loads the page again (Retry loads the page that failed), through ``reloader``, and
+    /// returns when a load that started after this call has ended or the screen went away.
+    public func reload() async {
+        await reloader.run { [weak self] in
+            await self?.reloadOnce()
+        }
+    }
+
+    private func reloadOnce() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            settleWaiters.append(continuation)
+            handle(.reloadRequested)
+        }
+    }
+}
