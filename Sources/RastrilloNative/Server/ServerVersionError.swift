@@ -70,7 +70,7 @@ public enum ServerVersionError: Error, Sendable, Hashable, CustomStringConvertib
             let host = url.host ?? url.absoluteString
             var message =
                 "\(url.absoluteString) uses plain http to \(host), which is not this device. "
-                + "Use https (plain http is only allowed for 127.0.0.1, localhost and [::1])."
+                + "Use https (plain http is only allowed for 127.0.0.0/8, localhost and [::1])."
             if isLocalNetwork {
                 message +=
                     " For a development server on your local network, a debug build can opt in "
