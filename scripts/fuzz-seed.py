@@ -46,7 +46,7 @@ for text in ['{"a":[1,2.5e-3,-0,true,false,null,"\\u00e9\\ud83d\\ude00"]}', "[]"
              '[1e400, 123456789012345678901234567890]']:
     write("json", text)
 conflicts = [{"id": f"d{i}", "pattern": f"/{{w{i}}}", "presentation": "native", "titleKey": f"t{i}"}
-             for i in range(3)]
+             for i in range(10)]
 write("manifest", json.dumps({"schemaVersion": 1, "app": {"name": "C", "appIDs": ["ABCDE12345.com.example.c"]},
                               "origins": [{"origin": "https://app.example.com"}], "destinations": conflicts}))
 

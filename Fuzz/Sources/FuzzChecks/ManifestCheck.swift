@@ -1,7 +1,7 @@
 import RastrilloNative
 
 /// `fuzz-manifest`: any bytes as an app manifest. Properties: decoding and validation never
-/// trap; a refusal lists at least one issue and reports at most `4 × destinations + 64` of
+/// trap; a refusal lists at least one issue and reports at most `2 × destinations + 40` of
 /// them (destinations counted naively as `"pattern"` keys in the bytes), so no manifest makes
 /// the report grow faster than the manifest; every rendered issue is free of raw control
 /// characters (C0, DEL, C1, bidi controls); an accepted manifest has no origin on a
@@ -21,7 +21,7 @@ enum ManifestCheck {
             try require(!error.issues.isEmpty, "refused without an issue: \(escaped(bytes))")
             let destinations = occurrences(of: Array("\"pattern\"".utf8), in: bytes)
             try require(
-                error.issues.count <= 4 * destinations + 64,
+                error.issues.count <= 2 * destinations + 40,
                 "\(error.issues.count) issues reported for \(destinations) destinations in \(bytes.count) bytes")
             for issue in error.issues {
                 try require(!hasRawControl(issue.description), "an issue echoes a control character: \(escaped(issue.description))")
