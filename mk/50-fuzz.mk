@@ -31,7 +31,8 @@ fuzz-mutants:
 	scripts/fuzz-mutants.sh
 
 fuzz-replay:
-	@echo "== fuzz-replay: swift test replays every Fuzz/Corpus and Fuzz/Regressions input through FuzzChecks"
+	@echo "== fuzz-replay: Fuzz/ is format-clean; swift test replays every Fuzz/Corpus and Fuzz/Regressions input through FuzzChecks"
+	$(SWIFT) format lint --strict --recursive Fuzz/Package.swift Fuzz/Sources/FuzzChecks Fuzz/Sources/fuzz-* Fuzz/Tests
 	$(SWIFT) test --package-path Fuzz $(STRICT)
 
 fuzz-ci:

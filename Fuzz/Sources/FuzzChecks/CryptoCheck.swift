@@ -28,7 +28,8 @@ enum CryptoCheck {
             let invite = try Invite(secret: Array(100...115), context: Fixture.context)
             let claims = AssertionClaims(
                 issuer: "https://id.example.com", audience: "https://app.example.com", subject: "user-1",
-                keyID: "k1", jti: "AAAAAAAAAAAAAAAAAAAAAA", nonce: "AQEBAQEBAQEBAQEBAQEBAQ", issuedAt: Fixture.now - 10, expiresAt: Fixture.now + 60,
+                keyID: "k1", jti: "AAAAAAAAAAAAAAAAAAAAAA", nonce: "AQEBAQEBAQEBAQEBAQEBAQ", issuedAt: Fixture.now - 10,
+                expiresAt: Fixture.now + 60,
                 authTime: Fixture.now - 20)
             return Fixture(
                 recipient: recipient, keypair: Keypair(signing: signer, box: recipient),

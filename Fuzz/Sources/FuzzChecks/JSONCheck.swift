@@ -76,7 +76,11 @@ enum JSONCheck {
         var escape = false
         for byte in bytes {
             if inString {
-                if escape { escape = false } else if byte == UInt8(ascii: "\\") { escape = true } else if byte == 0x22 {
+                if escape {
+                    escape = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escape = true
+                } else if byte == 0x22 {
                     inString = false
                 }
                 continue

@@ -24,7 +24,9 @@ enum ManifestCheck {
                 error.issues.count <= 2 * destinations + 40,
                 "\(error.issues.count) issues reported for \(destinations) destinations in \(bytes.count) bytes")
             for issue in error.issues {
-                try require(!hasRawControl(issue.description), "an issue echoes a control character: \(escaped(issue.description))")
+                try require(
+                    !hasRawControl(issue.description),
+                    "an issue echoes a control character: \(escaped(issue.description))")
             }
             return
         }

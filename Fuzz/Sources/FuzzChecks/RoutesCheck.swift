@@ -100,7 +100,7 @@ enum RoutesCheck {
             var segments: [Pattern.Segment] = []
             var bits = shape >> 2
             for _ in 0..<segmentCount {
-                switch (bits & 3) {
+                switch bits & 3 {
                 case 0: segments.append(.literal("a"))
                 case 1: segments.append(.literal("b"))
                 default: segments.append(.wildcard)

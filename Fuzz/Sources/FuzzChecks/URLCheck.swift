@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RastrilloNative
 
 /// A URL's origin read naively (no code under test): scheme, host and port exactly as written,

@@ -65,9 +65,13 @@ import Testing
         #expect(RoutesCheck.winner(path, patterns: patterns, sets: sets) == 1)
         let tree = RoutesCheck.Path(segments: ["a"], trailingSlash: false)
         #expect(RoutesCheck.winner(tree, patterns: patterns, sets: sets) == 0, "/a redirects to /a/")
-        #expect(VersionCheck.expectedKind("v1.4.0-3-gabcdef0") == .describe(tag: "v1.4.0", commitsAhead: 3, commit: "abcdef0"))
+        #expect(
+            VersionCheck.expectedKind("v1.4.0-3-gabcdef0")
+                == .describe(tag: "v1.4.0", commitsAhead: 3, commit: "abcdef0"))
         #expect(QueryCheck.naiveDecode(Array("a%2Bb+c".utf8), plusAsSpace: true) == "a+b c")
-        #expect(NaiveOrigin.read("HTTPS://App.Example.com:443/x") == NaiveOrigin(scheme: "https", host: "app.example.com", port: 443))
+        #expect(
+            NaiveOrigin.read("HTTPS://App.Example.com:443/x")
+                == NaiveOrigin(scheme: "https", host: "app.example.com", port: 443))
         #expect(NaiveOrigin.read("https://app.example.com:99999999999999999999/") == nil)
     }
 }
