@@ -12,7 +12,7 @@
 # vs the emitted JS router and WHATWG URL, node) and security-doc (docs/security.md cites only
 # names that exist).
 FUZZ_SECONDS ?= 60
-FUZZ_RUNS ?= 20000
+FUZZ_RUNS ?= 5000
 FUZZ_SEED ?= 1
 export FUZZ_SECONDS FUZZ_RUNS FUZZ_SEED
 
