@@ -117,3 +117,12 @@ let repositoryRoot: String = {
     parts.removeLast(4)
     return parts.joined(separator: "/")
 }()
+
+/// `bytes` as text when they are valid UTF-8, else `nil`: decoding repairs invalid sequences, so
+/// the bytes are valid exactly when the decoded text encodes back to them. (The standard library's
+/// `String(validating:as:)` needs iOS 18 / macOS 15; the library's own `UTF8Text` is what the
+/// checks test, so they do not use it.)
+func validUTF8(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+}

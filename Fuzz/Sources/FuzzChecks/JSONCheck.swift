@@ -52,7 +52,7 @@ enum JSONCheck {
                 "refusal without a position: \(error) for \(escaped(bytes))")
             return
         }
-        try require(String(validating: bytes, as: UTF8.self) != nil, "accepted invalid UTF-8: \(escaped(bytes))")
+        try require(validUTF8(bytes) != nil, "accepted invalid UTF-8: \(escaped(bytes))")
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         try require(
             first.map { "{[\"tfn-0123456789".utf8.contains($0) } == true, "accepted a non-value: \(escaped(bytes))")

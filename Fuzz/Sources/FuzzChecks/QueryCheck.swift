@@ -60,7 +60,7 @@ enum QueryCheck {
                 index += 1
             }
         }
-        return String(validating: out, as: UTF8.self)
+        return validUTF8(out)
     }
 
     static func hex(_ byte: UInt8) -> UInt8? {

@@ -10,7 +10,7 @@ enum VersionCheck {
         let version: ServerVersion
         do { version = try ServerVersion(body: bytes) } catch { return }
         try require(bytes.count <= 256, "accepted \(bytes.count) bytes")
-        guard var text = String(validating: bytes, as: UTF8.self) else {
+        guard var text = validUTF8(bytes) else {
             throw PropertyViolation(description: "accepted invalid UTF-8: \(escaped(bytes))")
         }
         if text.utf8.last == 0x0A { text = String(decoding: bytes.dropLast(), as: UTF8.self) }

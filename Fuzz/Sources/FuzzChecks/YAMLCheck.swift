@@ -37,7 +37,7 @@ enum YAMLCheck {
                 (1...lines).contains(error.line), "refusal on line \(error.line) of \(lines): \(escaped(bytes))")
             return
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = validUTF8(bytes) else {
             throw PropertyViolation(description: "accepted invalid UTF-8: \(escaped(bytes))")
         }
         try require(
