@@ -24,7 +24,10 @@ import RastrilloJSON
 /// indicator characters. Also refused: tabs, carriage returns, control
 /// characters, a byte order mark, anchors, aliases, tags, block scalars
 /// (`|`, `>`), flow mappings (`{…}`), complex keys (`?`), multi-line
-/// scalars, duplicate keys, directives and more than one document.
+/// scalars, duplicate keys, directives, more than one document, and a
+/// combining mark or joiner that joins a space or an ASCII punctuation mark
+/// into one character (the reader works on characters, other YAML readers on
+/// code points).
 enum YAMLSubsetReader {
     /// Reads a document from UTF-8 bytes.
     static func read(_ bytes: [UInt8]) throws(YAMLSubsetError) -> YAMLNode {
@@ -86,6 +89,7 @@ enum YAMLSubsetLines {
             for scalar in rawLine.unicodeScalars {
                 try check(scalar, line: number)
             }
+            try checkJoins(rawLine, line: number)
             let indent = rawLine.prefix { $0 == " " }.count
             let content = try stripComment(String(rawLine.dropFirst(indent)), line: number)
             if content.isEmpty { continue }
@@ -109,6 +113,25 @@ enum YAMLSubsetLines {
             if scalar.properties.generalCategory == .control {
                 throw YAMLSubsetError(line: line, message: "control character U+\(hex(scalar)); remove it")
             }
+        }
+    }
+
+    /// Refuses a combining mark, joiner or similar that joins an ASCII space or punctuation mark
+    /// (`"`, `'`, `:`, `-`, `#`, …) into one character: this reader reads characters, YAML readers
+    /// read code points, so `"\u{654}x"` would be a quoted scalar to them and something else here.
+    private static func checkJoins(_ line: Substring, line number: Int) throws(YAMLSubsetError) {
+        for character in line where character.unicodeScalars.count > 1 {
+            let scalars = character.unicodeScalars
+            guard
+                let syntax = scalars.first(where: {
+                    $0.isASCII && !$0.properties.isAlphabetic && !("0"..."9").contains($0)
+                }),
+                let joiner = scalars.first(where: { !$0.isASCII })
+            else { continue }
+            throw YAMLSubsetError(
+                line: number,
+                message: "U+\(hex(joiner)) joins '\(syntax.escaped(asASCII: true))' into one character, which "
+                    + "other YAML readers do not; remove it or put it after a letter")
         }
     }
 

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// Coverage-guided fuzz targets for RastrilloNative's parsers and decoders.
+import PackageDescription
+
+/// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
+let fuzzTargets = ["url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query"]
+
+let package = Package(
+    name: "RastrilloFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "RastrilloNative", path: "..")],
+    targets: fuzzTargets.map { .executableTarget(name: "fuzz-\($0)", dependencies: ["FuzzChecks"]) } + [
+        .target(
+            name: "FuzzChecks",
+            dependencies: [
+                .product(name: "RastrilloNative", package: "RastrilloNative"),
+                .product(name: "RastrilloCrypto", package: "RastrilloNative"),
+                "FuzzYAML",
+            ]
+        ),
+        // The YAML subset reader lives in the CLI module, which no product exports: these
+        // are symlinks to its four files, compiled here as they are (no copy to drift).
+        .target(name: "FuzzYAML", dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")]),
+        .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

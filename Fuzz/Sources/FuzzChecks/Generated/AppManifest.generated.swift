@@ -1,0 +1,1 @@
+../../../../Tests/RastrilloNativeTests/Bridge/Generated/AppManifest.generated.swift

@@ -1,0 +1,1 @@
+../../../Sources/RastrilloNativeCLI/Companion/YAMLNode.swift

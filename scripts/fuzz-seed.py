@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of every fuzz target into Fuzz/Seeds/<target>/ (from the tests, docs
+and fixtures of the tree); `make fuzz-corpus` then merges them with libFuzzer (-merge=1) into the
+committed, minimized Fuzz/Corpus/<target>/. Re-running it gives the same files."""
+import hashlib, json, os, pathlib, re, shutil, struct, sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+out = root / "Fuzz" / "Seeds"
+
+
+def write(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    folder = out / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+shutil.rmtree(out, ignore_errors=True)
+
+# url and query: the parity corpus, the docs' URLs and the router tests' bases.
+corpus = json.loads((root / "Tests/ManifestParity/corpus.json").read_text())
+for entry in corpus:
+    write("url", entry["url"])
+    if "?" in entry["url"]:
+        write("query", entry["url"].split("?", 1)[1].split("#", 1)[0])
+url_pattern = re.compile(r"(?:https?|companion)://[^\s`'\")<>\]]+")
+for doc in sorted((root / "docs").glob("*.md")) + [root / "README.md"]:
+    for url in sorted(set(url_pattern.findall(doc.read_text()))):
+        write("url", url)
+for url in ["https://app.example.com:443/", "http://localhost:8080/search?q=x", "companion://app/users/42",
+            "mailto:a@b.c", "https://app.example.com:65535/", "https://[::1]/", "javascript:alert(1)"]:
+    write("url", url)
+for query in ["q=hello&page=2", "q=a+b%20c", "q=%00", "q=%0D%0A", "page=9223372036854775808", "q=%C3%A9&&=",
+              "q=%e2%80%ae", "%zz=1"]:
+    write("query", query)
+
+# json, manifest: every manifest in the tree, the bridge fixture and small documents.
+manifests = [root / "Tests/ManifestParity/parity-manifest.json", root / "Tests/BridgeFixture/bridge-fixture.json",
+             root / "examples/companion/Sources/CompanionCore/app-manifest.json",
+             root / "examples/manifest-plugin/Sources/AppRoutes/app-manifest.json"]
+for path in manifests:
+    write("manifest", path.read_bytes())
+    write("json", path.read_bytes())
+for text in ['{"a":[1,2.5e-3,-0,true,false,null,"\\u00e9\\ud83d\\ude00"]}', "[]", '"x"', "0", '{"a":{"b":{}}}',
+             '[1e400, 123456789012345678901234567890]']:
+    write("json", text)
+conflicts = [{"id": f"d{i}", "pattern": f"/{{w{i}}}", "presentation": "native", "titleKey": f"t{i}"}
+             for i in range(10)]
+write("manifest", json.dumps({"schemaVersion": 1, "app": {"name": "C", "appIDs": ["ABCDE12345.com.example.c"]},
+                              "origins": [{"origin": "https://app.example.com"}], "destinations": conflicts}))
+
+# bridge: the envelopes of the bridge tests.
+draft = ('{"id":"6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10","title":"Groceries","body":"milk\\u2028eggs",'
+         '"tags":["home","今日"],"color":"green","pinned":true,"weight":0.25,"revision":7,'
+         '"attachments":[{"name":"a.png","bytes":1024}]}')
+def request(action, payload):
+    return '{"protocol":1,"type":"request","id":"r1","action":"%s","payload":%s}' % (action, payload)
+write("bridge", '{"protocol":1,"type":"hello","id":"h1","versions":[1],"actions":["saveNote","share","ping",'
+                '"exportReport"],"events":["noteChanged","syncStateChanged"]}')
+for action, payload in [("saveNote", draft), ("share", '["a","b"]'), ("ping", "null"), ("ping", '"hi"'),
+                        ("exportReport", '{"from":"2026","count":3}'), ("nope", "{}")]:
+    write("bridge", request(action, payload))
+
+# yaml: the companion's project.yml and the reader's documented subset.
+write("yaml", (root / "examples/companion/project.yml").read_bytes())
+for text in ["a: 1\nb: [x, 'y', \"z\\n\"]\nc:\n  - d: true\n    e: ~\n  -\n    - 7\n", "---\nname: App # c\n",
+             "list:\n- a\n- b\n", "\"k\": 'v'\n"]:
+    write("yaml", text)
+
+# version: one body of each kind, and near misses.
+for text in ["dev", "v1.4.0", "1.4", "v2.0.0-rc.1+build.5", "v1.4.0-3-gabcdef0", "v1.4.0-3-gabcdef0-dirty",
+             "0123456789abcdef0123456789abcdef01234567", "abcdef0\n", "<html>", " v1", "release\u202e"]:
+    write("version", text)
+
+# crypto: a flip and a raw read of each format (selector byte, then position and mask).
+for selector in range(10):
+    write("crypto", bytes([selector, 5, 0, 1]))
+    write("crypto", bytes([selector, 200, 0, 0x80]) + b'{"sign_priv_d":"00"}')
+
+# routes: a few pattern sets (count, shape/tail pairs) and paths.
+for data in [bytes([2, 0b000001, 1, 0b001010, 0, 2, 0, 1]), bytes([3, 0, 1, 0b0001, 2, 0b1010, 3, 0x81, 1]),
+             bytes([7] + list(range(16)) + [5, 0, 1, 2, 0, 1])]:
+    write("routes", data)
+
+print("seeds:", {t.name: len(list(t.iterdir())) for t in sorted(out.iterdir())})
