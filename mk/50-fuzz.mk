@@ -45,4 +45,4 @@ fuzz-differential:
 
 security-doc:
 	@echo "== security-doc: every test, suite, fuzz target and make step docs/security.md cites exists"
-	python3 scripts/fuzz-check-security-doc.py
+	$(PYTHON) scripts/fuzz-check-security-doc.py

@@ -18,7 +18,7 @@ hostile-manifest: manifest-cli
 	@echo "== hostile-manifest: $(HOSTILE_DESTINATIONS) mutually conflicting destinations are refused with bounded output and memory"
 	@test -x $(GNU_TIME) || { echo "hostile-manifest: $(GNU_TIME) is missing: install GNU time (Debian package 'time', make setup)"; exit 1; }
 	@mkdir -p $(HOSTILE_DIR)
-	python3 scripts/hostile-manifest.py $(HOSTILE_DIR)/conflicting.json $(HOSTILE_DESTINATIONS)
+	$(PYTHON) scripts/hostile-manifest.py $(HOSTILE_DIR)/conflicting.json $(HOSTILE_DESTINATIONS)
 	@status=0; \
 	$(GNU_TIME) -f '%M %e' -o $(HOSTILE_DIR)/time.txt \
 		$(MANIFEST_CLI) manifest check $(HOSTILE_DIR)/conflicting.json >$(HOSTILE_DIR)/output.txt 2>&1 || status=$$?; \

@@ -17,7 +17,7 @@ CI_STEPS += browser browser-mutants manifest-graph-current
 
 browser-tools:
 	@[ -x "$(CHROMIUM)" ] || { echo "browser: Chromium not found at $(CHROMIUM): run make setup (apt-get install chromium chromium-driver), or on a Mac set CHROMIUM=/path/to/Chromium"; exit 1; }
-	@python3 -c 'import cryptography' 2>/dev/null || { echo "browser: Python's cryptography is required (pip install cryptography)"; exit 1; }
+	@$(PYTHON) -c 'import cryptography' 2>/dev/null || { echo "browser: Python's cryptography is required in the project venv (run: make setup)"; exit 1; }
 	@"$(CHROMIUM)" --version
 
 browser-build: browser-tools
@@ -29,16 +29,16 @@ browser-build: browser-tools
 
 browser: browser-build
 	@echo "== browser: the companion's web screen in headless Chromium: plain browser, typed round trip, serverChecked, subframe refusals, navigation policy, no console errors or CSP violations"
-	CHROMIUM=$(CHROMIUM) python3 tools/web-screen-harness/companion_check.py \
+	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
 browser-mutants: browser-tools
 	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision and the navigation policy; the browser step must catch each"
-	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" python3 scripts/browser-mutants.py
+	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" $(PYTHON) scripts/browser-mutants.py
 
 screenshots: browser-build
 	@echo "== screenshots: the web screen at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
-	CHROMIUM=$(CHROMIUM) python3 tools/web-screen-harness/companion_check.py \
+	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER) --screenshots docs/images
 
 manifest-graph-current: manifest-cli

@@ -9,5 +9,5 @@ CI_STEPS += docs-check
 
 docs-check:
 	@echo "== docs-check: every shell block in README.md, SKILL.md and docs/*.md runs as written in a fresh clone (SKIPPED ones listed with their reason)"
-	python3 scripts/docs-check-selftest.py
-	python3 scripts/docs-check.py
+	$(PYTHON) scripts/docs-check-selftest.py
+	$(PYTHON) scripts/docs-check.py
