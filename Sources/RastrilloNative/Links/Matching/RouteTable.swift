@@ -78,7 +78,9 @@ final class RouteTable: Sendable {
     }
 
     /// Matches `path` from segment `index` on at node `nodeIndex`. Segment `path.segments.count`,
-    /// when the path ends with `/`, is the trailing slash.
+    /// when the path ends with `/`, is the trailing slash. Once every segment is taken, only a
+    /// pattern ending here matches: a subtree wildcard takes at least the trailing slash (`/docs`
+    /// reaches `/docs/` only through the redirect).
     func walk(_ nodeIndex: Int, _ index: Int, _ path: RequestPath, _ query: inout Query) -> Match? {
         let node = nodes[nodeIndex]
         if index == path.count {
