@@ -60,14 +60,6 @@ public struct LinkRouter: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// A router whose route table, with `leafCopies: false`, keeps no copies of destinations in
-    /// its edges (see `RouteTable.Leaf`) and no `{name}` child in place of its parent (see
-    /// `RouteTable.Node.entersWildcard`), for tests that compare both ways.
-    init(manifest: AppManifest, leafCopies: Bool) {
-        self.compiled = CompiledRoutes(manifest: manifest, leafCopies: leafCopies)
-        self.diagnostics = .ignore
-    }
-
     private init(compiled: CompiledRoutes, diagnostics: RefusalDiagnostics) {
         self.compiled = compiled
         self.diagnostics = diagnostics
@@ -141,9 +133,9 @@ final class CompiledRoutes: Sendable {
         let port: Int
     }
 
-    init(manifest: AppManifest, leafCopies: Bool = true) {
+    init(manifest: AppManifest) {
         self.manifest = manifest
-        self.table = RouteTable(manifest: manifest, leafCopies: leafCopies)
+        self.table = RouteTable(manifest: manifest)
         var names: [UInt8] = []
         let schemeNames = Set(manifest.internalOrigins.map(\.scheme)).union(["http", "https"])
             .union(manifest.links.externalSchemes).sorted()
@@ -259,10 +251,8 @@ final class CompiledRoutes: Sendable {
                 query = .unparsed(rawQuery.map { String(decoding: $0, as: UTF8.self) })
             }
             guard let found = table.match(path, query: &query) else { return .web(nil) }
-            // The edge slot's copy when the match used one: the records are then not read at all.
-            let name = found.leaf?.pointee.name ?? table.records[found.record].name
-            let match = LinkMatch(destination: name, params: found.params)
-            switch found.leaf?.pointee.decision ?? table.records[found.record].decision {
+            let match = LinkMatch(destination: found.destination.id, params: found.params)
+            switch found.destination.decision {
             case .native: return .native(match)
             case .web: return .web(match)
             case .inAppBrowser: return .inAppBrowser(match)
