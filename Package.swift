@@ -50,7 +50,7 @@ let package = Package(
         // (the template's) inside a tool that another plugin uses.
         .executableTarget(name: "rastrillo-manifest-tool", dependencies: ["RastrilloNativeCLI"]),
         // The crypto vector commands: the one tool that needs RastrilloCrypto (OpenSSL on Linux).
-        .target(name: "RastrilloVectorsCLI", dependencies: ["RastrilloCrypto"]),
+        .target(name: "RastrilloVectorsCLI", dependencies: ["RastrilloCrypto", "RastrilloNativeCLI"]),
         .executableTarget(name: "rastrillo-vectors", dependencies: ["RastrilloVectorsCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.
         .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-manifest-tool"]),
@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["RastrilloManifestCompiler", "RastrilloNative", "RastrilloJSON"]
         ),
         .testTarget(name: "RastrilloNativeCLITests", dependencies: ["RastrilloNativeCLI", "RastrilloTestSupport"]),
-        .testTarget(name: "RastrilloVectorsCLITests", dependencies: ["RastrilloVectorsCLI"]),
+        .testTarget(name: "RastrilloVectorsCLITests", dependencies: ["RastrilloVectorsCLI", "RastrilloNativeCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloNativeCLI
 import Testing
 
 @testable import RastrilloVectorsCLI
@@ -9,8 +10,8 @@ final class VectorsCapture: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: (out: [String], error: [String]) = ([], [])
 
-    var io: VectorsCLI.Output {
-        VectorsCLI.Output(
+    var io: CLIOutput {
+        CLIOutput(
             out: { line in self.lock.withLock { self.lines.out.append(line) } },
             error: { line in self.lock.withLock { self.lines.error.append(line) } })
     }
@@ -120,5 +121,51 @@ final class VectorsCapture: @unchecked Sendable {
         let (status, capture) = Self.run(arguments)
         #expect(status == 0)
         #expect(capture.out.joined().contains("USAGE: rastrillo-vectors"))
+    }
+
+    @Test func makeHelpIsExact() {
+        let (status, capture) = Self.run(["make", "--help"])
+        #expect(status == 0)
+        #expect(
+            capture.out.joined(separator: "\n") == """
+                OVERVIEW: Write a fresh vector file of one schema from random keys.
+
+                Assertions are issued now. The file is for the web app's Go or JS twin to
+                replay.
+
+                USAGE: rastrillo-vectors make <kind> [--out <file>]
+
+                ARGUMENTS:
+                  <kind>                  crypto, invites, keyring or assertion.
+
+                OPTIONS:
+                  --out <file>            Write to this file instead of standard output.
+                  -h, --help              Show help information.
+                """)
+    }
+
+    @Test func extraArgumentIsAnExactUsageError() {
+        let (status, capture) = Self.run(["make", "crypto", "extra"])
+        #expect(status == 2)
+        #expect(capture.out.isEmpty)
+        #expect(
+            capture.error == """
+                error: unexpected argument 'extra'
+
+                USAGE: rastrillo-vectors make <kind> [--out <file>]
+
+                  See 'rastrillo-vectors make --help' for details.
+                """)
+    }
+
+    @Test func bothOptionSpellingsWork() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spaced = directory.appendingPathComponent("spaced.json").path
+        let joined = directory.appendingPathComponent("joined.json").path
+        #expect(Self.run(["make", "keyring", "--out", spaced]).status == 0)
+        #expect(Self.run(["make", "keyring", "--out=\(joined)"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: spaced))
+        #expect(FileManager.default.fileExists(atPath: joined))
     }
 }
