@@ -21,12 +21,16 @@ Reusable for any RastrilloNative web screen, not only the companion's. What it g
     (``Page.frameRequestedNavigation``) are decided as main-frame navigations, as WebKit asks
     its navigation delegate with no target frame;
   * events from native evaluated in the main frame exactly as native wrote the script;
+  * the page's load events translated into the ``WebScreenEvent``s the WebKit adapter sends
+    (started, httpStatus, committed, titleChanged, finished, failed with Chromium's ``net::``
+    error as WebKit's NSError domain and code), and the effects native's ``WebScreenModel`` asks
+    for (load, reload) carried out;
   * a collector of console errors, uncaught exceptions, unhandled rejections and
     security-policy (CSP) violations, from the browser's own reports.
 
 The *native side* is any process that speaks one JSON object per line (see
 examples/companion/BrowserHost/main.swift for the companion's, which runs the real
-``BridgeDispatcher`` and ``WebScreenNavigationPolicy``).
+``BridgeDispatcher``, ``WebScreenModel`` and ``WebScreenNavigation``).
 
 What a Chromium stand-in cannot show: WebKit's rendering, WebKit's reply-handler error
 semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds
