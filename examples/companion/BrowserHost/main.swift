@@ -124,6 +124,7 @@ final class Host {
         case "reload":
             guard let screen else { return ["error": "reload before any open: \(line)"] }
             let count = request["count"] as? Int ?? 1
+            guard count >= 1 else { return ["error": "reload needs a count of 1 or more: \(line)"] }
             for _ in 0..<count {
                 Task { @MainActor in
                     await screen.reload()

@@ -10,7 +10,8 @@
 // POST /control/version on the api listener with a new version text changes the answer.
 // POST /control/site on the api listener with "down" closes the HTTPS listener and every
 // connection (the browser's next connection is refused), "up" listens again on the same port,
-// and "status 503" (any 4xx/5xx) answers every HTTPS request with that status until "status 0".
+// and "status 503" (any 4xx/5xx) answers every page (document) request with that status until
+// "status 0".
 package main
 
 import (
@@ -129,7 +130,9 @@ func (s *siteSwitch) answer(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	status := s.status
 	s.mu.Unlock()
-	if status != 0 {
+	// Only documents (pages): a favicon or script answered with the status would make the
+	// browser report errors whose number depends on timing.
+	if status != 0 && r.Header.Get("Sec-Fetch-Dest") == "document" {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(status)
 		fmt.Fprintf(w, "<!doctype html><title>%d</title><p>The test server answers %d.</p>", status, status)
