@@ -463,7 +463,10 @@ class WebScreen:
             entry = params["entry"]
             if entry["level"] == "error":
                 csp = "Content Security Policy" in entry["text"]
-                self.problems.append({"kind": "CSP violation" if csp else f"{entry['source']} error", "text": entry["text"]})
+                problem = {"kind": "CSP violation" if csp else f"{entry['source']} error", "text": entry["text"]}
+                if entry.get("url"):
+                    problem["url"] = entry["url"]
+                self.problems.append(problem)
 
     def _on_message(self, params: dict, session: str):
         frame_id = self.contexts.get((session, params["executionContextId"]))
