@@ -334,6 +334,8 @@ class WebScreen:
         self.error_pages: set[str] = set()
         self.screen_events: list[dict] = []  # every event sent, with native's state after it
         self.state: dict = {}  # what native says the screen shows, after the last event
+        self.reloads_asked = 0  # reload() calls asked of native in all
+        self.reload_effects: list[dict] = []  # the effects of the last reload(count)
         self.children: set[str] = set()
         self.session = None
         self.target_id = None
@@ -425,9 +427,10 @@ class WebScreen:
                 if loader not in self.error_pages:
                     self._title_then_finished(loader)
         elif method == "Page.navigatedWithinDocument" and self.native is not None:
-            if self.is_main(params["frameId"]):
-                # WebKit asks its navigation delegate before a fragment navigation; Chromium does
-                # not ask, so the decision is asked for afterwards and recorded like the others.
+            if self.is_main(params["frameId"]) and params.get("navigationType", "fragment") == "fragment":
+                # WebKit asks its navigation delegate before a fragment navigation (not before
+                # history.pushState); Chromium does not ask, so the decision is asked for
+                # afterwards and recorded like the others.
                 self._decide(params["url"], kind="link", main=True, origin="same document")
         elif method == "Page.frameAttached":
             self.frames.setdefault(params["frameId"], {"parentId": params["parentFrameId"], "origin": "", "url": ""})
@@ -562,7 +565,7 @@ class WebScreen:
         answer = self.native.ask({"op": "reload", "count": count})
         self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
         self.reload_effects = self.effects[before:]
-        self.reloads_asked = getattr(self, "reloads_asked", 0) + count
+        self.reloads_asked += count
         return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
 
     def _until_settled(self, start, timeout: float, what: str) -> dict:
