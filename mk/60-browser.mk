@@ -1,8 +1,9 @@
 # The web screen in a real browser (issue 16): the companion's release-notes page served by the real
 # Go handler over HTTPS on loopback under the manifest's host names, loaded in Debian's headless
 # Chromium through the DevTools protocol (tools/web-screen-harness, Python standard library plus
-# `cryptography` for the throwaway certificate), talking to the real BridgeDispatcher and navigation
-# policy (examples/companion's CompanionBrowserHost). Fails, never skips, when Chromium is missing:
+# `cryptography` for the throwaway certificate), talking to the real BridgeDispatcher,
+# WebScreenNavigation and WebScreenModel (examples/companion's CompanionBrowserHost), with Chromium's
+# load events translated into the WebKit adapter's WebScreenEvents. Fails, never skips, when Chromium is missing:
 # `make setup` installs it (apt-get install chromium chromium-driver). On a Mac, set CHROMIUM to a
 # Chromium or Chrome binary (e.g. /Applications/Chromium.app/Contents/MacOS/Chromium).
 CHROMIUM ?= /usr/bin/chromium
@@ -28,12 +29,12 @@ browser-build: browser-tools
 	GOWORK=off scripts/go.sh -C examples/companion-web build -o $(BROWSER_SERVER) ./cmd/browser-server
 
 browser: browser-build
-	@echo "== browser: the companion's web screen in headless Chromium: plain browser, typed round trip, serverChecked, subframe refusals, navigation policy, no console errors or CSP violations"
+	@echo "== browser: the companion's web screen in headless Chromium: plain browser, typed round trip, serverChecked, subframe refusals, navigation (push, replace, load, leave), failure and Retry against a server that goes down and comes back, no console errors or CSP violations"
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
 browser-mutants: browser-tools
-	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision and the navigation policy; the browser step must catch each"
+	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision, the web screen's navigation, failure classification and retry; the browser step must catch each"
 	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" $(PYTHON) scripts/browser-mutants.py
 
 screenshots: browser-build

@@ -2,7 +2,7 @@
 """Deliberate breaks the browser step must catch (`make browser-mutants`).
 
 Each mutant changes one line of the real code — the page, the generated module, the dispatcher,
-the trust decision, the navigation policy — in a copy of the working tree under
+the trust decision, the web screen's navigation, its failure classification and its retry — in a copy of the working tree under
 .build/browser-mutants/ (the checkout is never touched), rebuilds what it affects (the Go server
 for the page and module, the companion's native host for the Swift ones) and runs the browser
 check (tools/web-screen-harness/companion_check.py). A mutant is caught when the check fails.
@@ -51,10 +51,22 @@ MUTANTS = [
         "",
     ),
     (
-        "navigation policy: server redirects are routed like clicks",
-        "Sources/RastrilloNative/Bridge/WebScreenNavigationPolicy.swift",
-        "context: isRedirect ? .redirect : .navigation)",
+        "navigation: server redirects are routed like clicks",
+        "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
+        "context: kind == .redirect ? .redirect : .navigation)",
         "context: .navigation)",
+    ),
+    (
+        "failure classification: a refused connection is not an unreachable host",
+        "Sources/RastrilloNative/WebScreen/WebScreenEvent.swift",
+        "case -1003, -1004, -1005, -1006: self = .unreachableHost",
+        "case -1003, -1005, -1006: self = .unreachableHost",
+    ),
+    (
+        "retry: reload() bypasses the screen's CoalescedRunner",
+        "Sources/RastrilloNative/WebScreen/WebScreenModel.swift",
+        "        await reloader.run { [weak self] in\n            await self?.reloadOnce()\n        }\n",
+        "        await reloadOnce()\n",
     ),
 ]
 

@@ -21,7 +21,8 @@ let package = Package(
             plugins: [.plugin(name: "RastrilloManifestPlugin", package: "RastrilloNative")]
         ),
         // The web-screen browser harness's native side (tools/web-screen-harness): the real
-        // BridgeDispatcher and navigation policy with the companion's handlers. Not in the app.
+        // BridgeDispatcher, WebScreenModel and WebScreenNavigation with the companion's model.
+        // Not in the app.
         // RastrilloNative comes through CompanionCore.
         .executableTarget(name: "CompanionBrowserHost", dependencies: ["CompanionCore"], path: "BrowserHost"),
         .testTarget(

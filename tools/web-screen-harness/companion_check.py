@@ -182,20 +182,35 @@ def trust(screen: WebScreen, native: NativeSide, checks: Checks):
 
 
 def navigation(screen: WebScreen, checks: Checks):
-    """Each way the web screen leaves or changes a page, decided by the companion's policy."""
+    """Each way the web screen leaves or changes a page, decided by RastrilloNative's
+    WebScreenNavigation from the companion's router, and what the companion's stack does."""
     screen.load(f"{APP}/fixtures/links")
+    links = f"{APP}/fixtures/links"
     checks.equal(
-        "loading the links fixture was allowed (an internal page with no native destination)",
-        [(n["url"], n["allow"]) for n in screen.navigations if n["url"] == f"{APP}/fixtures/links"][-1:],
-        [(f"{APP}/fixtures/links", True)],
+        "the links fixture, opened as a screen, loaded in place (the load its screen asked for)",
+        [(n["url"], n["kind"], n["action"]) for n in screen.navigations if n["url"] == links][-1:],
+        [(links, "link", "load")],
     )
+    checks.equal("the stack: the links page", native_stack(screen), [f"web page {links}"])
+    # (url, WebScreenNavigation.Kind, action, router decision, companion outcome, stack's top, stack depth)
+    server = "server(serverID: 6F1C2A84-3D5E-4B7A-9C21-0E8F4D6A1B35)"
     expectations = [
+        ("#server", [(f"{APP}/servers/{SERVER_UUID}", "link", "push", "native", f"navigate {server}", server, 2)]),
         (
-            "#server",
+            "#release",
             [
                 (
-                    f"{APP}/servers/{SERVER_UUID}", True, False, False, "native",
-                    "navigate server(serverID: 6F1C2A84-3D5E-4B7A-9C21-0E8F4D6A1B35)",
+                    f"{APP}/releases/v0.8.0", "link", "push", "web", 'show web releaseNotes(version: "v0.8.0")',
+                    'releaseNotes(version: "v0.8.0")', 3,
+                )
+            ],
+        ),
+        (
+            "#redirect",
+            [
+                (
+                    f"{APP}/fixtures/redirect", "link", "push", "web", f"show web page {APP}/fixtures/redirect",
+                    f"web page {APP}/fixtures/redirect", 4,
                 )
             ],
         ),
@@ -203,37 +218,37 @@ def navigation(screen: WebScreen, checks: Checks):
             "#other-site",
             [
                 (
-                    "https://elsewhere.example.net/fixtures/blank", True, False, False, "in-app-browser",
+                    "https://elsewhere.example.net/fixtures/blank", "link", "leave", "in-app-browser",
                     "open https://elsewhere.example.net/fixtures/blank in the in-app browser",
+                    f"web page {APP}/fixtures/redirect", 4,
                 )
             ],
         ),
         (
             "#account",
-            [(f"{APP}/account/", True, False, False, "external", f"open {APP}/account/ in the browser")],
+            [
+                (
+                    f"{APP}/account/", "link", "leave", "external", f"open {APP}/account/ in the browser",
+                    f"web page {APP}/fixtures/redirect", 4,
+                )
+            ],
         ),
         (
             "#mail",
-            [("mailto:support@example.com", True, False, False, "external", "open mailto:support@example.com in the browser")],
-        ),
-        (
-            "#redirect",
             [
-                (f"{APP}/fixtures/redirect", True, False, True, None, None),
-                # A server redirect leaves the web view only for an internal page: refused.
                 (
-                    "https://elsewhere.example.net/fixtures/blank", True, True, False, "refused",
-                    "refused: Cannot open https://elsewhere.example.net/fixtures/blank: "
-                    "redirect target is not an internal URL",
-                ),
+                    "mailto:support@example.com", "link", "leave", "external",
+                    "open mailto:support@example.com in the browser", f"web page {APP}/fixtures/redirect", 4,
+                )
             ],
         ),
         (
             "#blank-target",
             [
                 (
-                    "https://elsewhere.example.net/fixtures/blank?via=target", True, False, False, "in-app-browser",
+                    "https://elsewhere.example.net/fixtures/blank?via=target", "newWindow", "leave", "in-app-browser",
                     "open https://elsewhere.example.net/fixtures/blank?via=target in the in-app browser",
+                    f"web page {APP}/fixtures/redirect", 4,
                 )
             ],
         ),
@@ -241,31 +256,49 @@ def navigation(screen: WebScreen, checks: Checks):
             "#open",
             [
                 (
-                    "https://elsewhere.example.net/fixtures/blank?via=window-open", True, False, False, "in-app-browser",
+                    "https://elsewhere.example.net/fixtures/blank?via=window-open", "newWindow", "leave", "in-app-browser",
                     "open https://elsewhere.example.net/fixtures/blank?via=window-open in the in-app browser",
+                    f"web page {APP}/fixtures/redirect", 4,
+                )
+            ],
+        ),
+        (
+            "#internal-new-window",
+            [
+                (
+                    f"{APP}/releases/v0.7.0", "newWindow", "push", "web", 'show web releaseNotes(version: "v0.7.0")',
+                    'releaseNotes(version: "v0.7.0")', 5,
                 )
             ],
         ),
         (
             "#in-frame",
-            [("https://elsewhere.example.net/fixtures/blank?via=subframe", False, False, True, None, None)],
+            [
+                (
+                    "https://elsewhere.example.net/fixtures/blank?via=subframe", "subframe", "load", None, None,
+                    'releaseNotes(version: "v0.7.0")', 5,
+                )
+            ],
         ),
     ]
     for selector, expected in expectations:
         start = len(screen.navigations)
         screen.evaluate(f"document.querySelector({json.dumps(selector)}).click()", gesture=True)
-        screen.settle(0.2)
         screen.browser.pump(lambda: len(screen.navigations) >= start + len(expected), 10, f"{selector} to be decided")
         screen.settle(0.3)
         got = [
-            (n["url"], n["main"], n["redirect"], n["allow"], n.get("link"), n.get("outcome"))
+            (n["url"], n["kind"], n["action"], n.get("link"), n.get("outcome"), n["stack"][-1], len(n["stack"]))
             for n in screen.navigations[start:]
         ]
-        checks.equal(f"navigation {selector}: (url, main frame, redirect, loaded, router decision, companion outcome)", got, expected)
+        checks.equal(
+            f"navigation {selector}: (url, kind, action, router decision, companion outcome, stack top, depth)",
+            got,
+            expected,
+        )
         checks.equal(
             f"navigation {selector}: the web screen still shows the links fixture",
             screen.evaluate("location.href"),
-            f"{APP}/fixtures/links",
+            links,
         )
     screen.browser.pump(
         lambda: any(f.get("url", "").endswith("?via=subframe") for f in screen.frames.values()), 10, "the subframe to load"
@@ -275,6 +308,134 @@ def navigation(screen: WebScreen, checks: Checks):
         "the subframe navigation loaded in the subframe",
         screen.wait_for('document.querySelector("#blank")?.textContent ?? null', "blank", inner),
         "blank",
+    )
+    # A fragment of the page shown stays in place (Chromium asks nobody first: see webscreen.py).
+    start = len(screen.navigations)
+    screen.evaluate('document.querySelector("#fragment").click()', gesture=True)
+    screen.browser.pump(lambda: len(screen.navigations) > start, 10, "#fragment to be decided")
+    checks.equal(
+        "navigation #fragment: loads in place, the stack unchanged",
+        [(n["url"], n["kind"], n["action"], len(n["stack"])) for n in screen.navigations[start:]],
+        [(f"{links}#inner", "link", "load", 5)],
+    )
+
+    # The same destination with other params replaces the screen (the release notes of v0.9.0).
+    screen.load(f"{APP}/releases/v0.9.0")
+    start = len(screen.navigations)
+    screen.evaluate('location.assign("/releases/v0.8.0")', gesture=True)
+    screen.browser.pump(lambda: len(screen.navigations) > start, 10, "the release link to be decided")
+    screen.settle(0.3)
+    checks.equal(
+        "navigation to another release: replaces the screen (url, kind, action, outcome, stack)",
+        [(n["url"], n["kind"], n["action"], n.get("outcome"), n["stack"]) for n in screen.navigations[start:]],
+        [
+            (
+                f"{APP}/releases/v0.8.0", "link", "replace", 'show web releaseNotes(version: "v0.8.0")',
+                ['releaseNotes(version: "v0.8.0")'],
+            )
+        ],
+    )
+    checks.equal("navigation to another release: the page stays", screen.evaluate("location.href"), f"{APP}/releases/v0.9.0")
+
+    # The pushed page that redirects to another site, as its own screen: it loads, then the server's
+    # redirect is decided as one (refused: a redirect leaves the app only for an internal page).
+    state = screen.open(f"{APP}/fixtures/redirect")
+    checks.equal(
+        "the redirecting page as a screen: (url, kind, action, router decision, outcome)",
+        [(n["url"], n["kind"], n["action"], n.get("link"), n.get("outcome")) for n in screen.navigations[-2:]],
+        [
+            (f"{APP}/fixtures/redirect", "link", "load", None, None),
+            (
+                "https://elsewhere.example.net/fixtures/blank", "redirect", "leave", "refused",
+                "refused: Cannot open https://elsewhere.example.net/fixtures/blank: redirect target is not an internal URL",
+            ),
+        ],
+    )
+    checks.equal(
+        "the refused redirect: the screen shows the failure view (interrupted, nothing shown yet)",
+        (state["display"], state.get("failure")),
+        ("failed", "interrupted"),
+    )
+
+
+def native_stack(screen: WebScreen) -> list[str]:
+    return screen.native.ask({"op": "state"})["stack"]
+
+
+def control(api: int, command: str):
+    """Changes the test server's HTTPS side (down, up, status N); returns once it took effect."""
+    urllib.request.urlopen(
+        urllib.request.Request(f"http://127.0.0.1:{api}/control/site", data=command.encode(), method="POST"),
+        timeout=10,
+    ).read()
+
+
+def failure_and_retry(screen: WebScreen, api: int, version: str, checks: Checks):
+    """The server goes down and comes back: the failure view, then Retry through the screen's runner.
+    Chromium's reports become WebScreenEvents; the companion's WebScreenModel decides the rest."""
+    url = f"{APP}/releases/{version}"
+    problems = len(screen.problems)
+    state = screen.open(url)
+    checks.equal("failure: the release page loads first", (state["display"], state["title"]), ("content", f"Release {version}"))
+
+    control(api, "down")
+    state = screen.reload(1)
+    failed = [e for e in screen.screen_events if e["type"] == "failed"][-1]
+    checks.equal(
+        "server down: Chromium's error, as WebKit's NSError, sent to native",
+        (failed["chromium"], failed["domain"], failed["code"]),
+        ("net::ERR_CONNECTION_REFUSED", "NSURLErrorDomain", -1004),
+    )
+    checks.equal("server down: the model asked the web view to reload", screen.reload_effects, [{"reload": True}])
+    checks.equal(
+        "server down: the failure view for an unreachable host, with Retry (title key, message key)",
+        (state["display"], state.get("failure"), state.get("failureTitleKey"), state.get("failureMessageKey")),
+        (
+            "failed", "unreachableHost", "webScreen.failure.unreachableHost.title",
+            "webScreen.failure.unreachableHost.message",
+        ),
+    )
+
+    control(api, "up")
+    start = len(screen.navigations)
+    state = screen.reload(3)
+    checks.equal("Retry x3 after the server came back: one load of the failed page", screen.reload_effects, [{"load": url}])
+    checks.equal(
+        "Retry x3: the browser asked for the page once, loaded in place",
+        [(n["url"], n["kind"], n["action"]) for n in screen.navigations[start:] if n["main"]],
+        [(url, "link", "load")],
+    )
+    checks.equal(
+        "Retry x3: the page again, its <title> as the navigation title",
+        (state["display"], state["title"], text_of(screen, "h1")),
+        ("content", f"Release {version}", f"Release {version}"),
+    )
+
+    control(api, "status 503")
+    state = screen.reload(1)
+    checks.equal(
+        "HTTP 503: the failure view for the status (failure, message key)",
+        (state["display"], state.get("failure"), state.get("failureMessageKey")),
+        ("failed", "httpStatus(503)", "webScreen.failure.httpStatus.message %lld"),
+    )
+    control(api, "status 0")
+    state = screen.reload(1)
+    checks.equal(
+        "HTTP 503, then Retry: one load of the page, content again",
+        (screen.reload_effects, state["display"], state["title"]),
+        ([{"load": url}], "content", f"Release {version}"),
+    )
+    # Chromium fetches /favicon.ico on its own after a load; whether that lands while the server is
+    # down or answering 503 depends on timing, so only the page's own requests are compared.
+    checks.equal(
+        "failure and retry: the browser reported only the deliberate 503 for the page",
+        [p for p in screen.problems[problems:] if not p.get("url", "").endswith("/favicon.ico")],
+        [
+            {
+                "kind": "network error", "url": url,
+                "text": "Failed to load resource: the server responded with a status of 503 ()",
+            }
+        ],
     )
 
 
@@ -349,6 +510,7 @@ def main() -> int:
                         "inside the app: no console error, exception, rejection or CSP violation", screen.problems, []
                     ),
                 ),
+                ("failure and retry", lambda: failure_and_retry(screen, started["api"], version, checks)),
                 ("collector", lambda: noisy(browser, native, checks)),
             ]
             # A section that cannot finish is one failure; the others still run.

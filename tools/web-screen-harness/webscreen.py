@@ -21,12 +21,16 @@ Reusable for any RastrilloNative web screen, not only the companion's. What it g
     (``Page.frameRequestedNavigation``) are decided as main-frame navigations, as WebKit asks
     its navigation delegate with no target frame;
   * events from native evaluated in the main frame exactly as native wrote the script;
+  * the page's load events translated into the ``WebScreenEvent``s the WebKit adapter sends
+    (started, httpStatus, committed, titleChanged, finished, failed with Chromium's ``net::``
+    error as WebKit's NSError domain and code), and the effects native's ``WebScreenModel`` asks
+    for (load, reload) carried out;
   * a collector of console errors, uncaught exceptions, unhandled rejections and
     security-policy (CSP) violations, from the browser's own reports.
 
 The *native side* is any process that speaks one JSON object per line (see
 examples/companion/BrowserHost/main.swift for the companion's, which runs the real
-``BridgeDispatcher`` and ``WebScreenNavigationPolicy``).
+``BridgeDispatcher``, ``WebScreenModel`` and ``WebScreenNavigation``).
 
 What a Chromium stand-in cannot show: WebKit's rendering, WebKit's reply-handler error
 semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds
@@ -174,10 +178,14 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self._responses: dict[int, dict] = {}
+        self._callbacks: dict[int, object] = {}  # id -> called with the response instead of storing it
         self.handlers: list = []  # called with (method, params, session) for every event
 
-    def send(self, method: str, params: dict | None = None, session: str | None = None) -> int:
+    def send(self, method: str, params: dict | None = None, session: str | None = None, then=None) -> int:
+        """Sends a command without waiting; ``then``, if given, is called with its response."""
         self._next_id += 1
+        if then is not None:
+            self._callbacks[self._next_id] = then
         message = {"id": self._next_id, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
@@ -214,7 +222,9 @@ class Browser:
             while b"\0" in self._buffer:
                 raw, self._buffer = self._buffer.split(b"\0", 1)
                 message = json.loads(raw)
-                if "id" in message:
+                if "id" in message and message["id"] in self._callbacks:
+                    self._callbacks.pop(message["id"])(message)
+                elif "id" in message:
                     self._responses[message["id"]] = message
                 else:
                     for handler in list(self.handlers):
@@ -238,9 +248,12 @@ class NativeSide:
     def __init__(self, command: list[str]):
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def ask(self, request: dict) -> dict:
+    def ask(self, request: dict, timeout: float = 60) -> dict:
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)  # a hang guard only
+        if not ready:
+            raise HarnessError(f"the native side did not answer {request} within {timeout:.0f} s")
         line = self.process.stdout.readline()
         if not line:
             raise HarnessError(f"the native side exited ({self.process.poll()}) before answering {request}")
@@ -256,6 +269,36 @@ class NativeSide:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+# Chromium's network errors (``Network.loadingFailed``'s ``errorText``) as the NSError WebKit reports
+# for the same condition (``NSURLErrorDomain`` codes, ``URLError.Code``). RastrilloNative's
+# ``WebLoadErrorKind(domain:code:)`` classifies the result, as it does for WebKit; an error not
+# listed here reaches native as domain ``chromium <errorText>`` with code 0, which it classifies
+# as an unknown error naming it — never dropped.
+CHROMIUM_ERRORS = {
+    "net::ERR_INTERNET_DISCONNECTED": -1009,  # NSURLErrorNotConnectedToInternet
+    "net::ERR_NAME_NOT_RESOLVED": -1003,  # NSURLErrorCannotFindHost
+    "net::ERR_NAME_RESOLUTION_FAILED": -1003,
+    "net::ERR_CONNECTION_REFUSED": -1004,  # NSURLErrorCannotConnectToHost
+    "net::ERR_ADDRESS_UNREACHABLE": -1004,
+    "net::ERR_CONNECTION_RESET": -1005,  # NSURLErrorNetworkConnectionLost
+    "net::ERR_CONNECTION_CLOSED": -1005,
+    "net::ERR_TIMED_OUT": -1001,  # NSURLErrorTimedOut
+    "net::ERR_CONNECTION_TIMED_OUT": -1001,
+    "net::ERR_SSL_PROTOCOL_ERROR": -1200,  # NSURLErrorSecureConnectionFailed
+    "net::ERR_CERT_AUTHORITY_INVALID": -1202,  # NSURLErrorServerCertificateUntrusted
+    "net::ERR_CERT_COMMON_NAME_INVALID": -1202,
+    "net::ERR_CERT_DATE_INVALID": -1201,  # NSURLErrorServerCertificateHasBadDate
+    "net::ERR_ABORTED": -999,  # NSURLErrorCancelled (a navigation the policy cancelled, or a stop)
+}
+
+
+def load_error(error_text: str) -> dict:
+    """The NSError domain and code WebKit reports for Chromium's ``error_text``."""
+    if error_text in CHROMIUM_ERRORS:
+        return {"domain": "NSURLErrorDomain", "code": CHROMIUM_ERRORS[error_text], "chromium": error_text}
+    return {"domain": f"chromium {error_text}", "code": 0, "chromium": error_text}
 
 
 def origin_parts(origin: str) -> tuple[str, str, int]:
@@ -281,8 +324,18 @@ class WebScreen:
         self.contexts: dict[tuple[str, int], str] = {}  # (session, contextId) -> frameId
         self.messages: list[dict] = []  # every message posted, with the frame facts sent to native
         self.navigations: list[dict] = []  # every navigation decided, with native's answer
+        self.effects: list[dict] = []  # every effect native asked for, in order
         self.problems: list[dict] = []  # console errors, exceptions, rejections, CSP violations
         self.commits = 0
+        # The web screen's events, as the WebKit adapter reports them (native side only): each
+        # main-frame navigation the native side lets load gets the next number, kept by Chromium's
+        # loader id (the navigation request's id), so late reports of an old one keep its number.
+        self.navigation_ids: dict[str, int] = {}
+        self.error_pages: set[str] = set()
+        self.screen_events: list[dict] = []  # every event sent, with native's state after it
+        self.state: dict = {}  # what native says the screen shows, after the last event
+        self.reloads_asked = 0  # reload() calls asked of native in all
+        self.reload_effects: list[dict] = []  # the effects of the last reload(count)
         self.children: set[str] = set()
         self.session = None
         self.target_id = None
@@ -308,6 +361,12 @@ class WebScreen:
                 {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
                 session=session,
             )
+        if self.native is not None and is_page:
+            # Main-frame responses, failures and load events become the screen's events.
+            call("Network.enable", session=session)
+            # Every load reaches the server, so a page seen after the server came back is its answer.
+            call("Network.setCacheDisabled", {"cacheDisabled": True}, session=session)
+            call("Page.setLifecycleEventsEnabled", {"enabled": True}, session=session)
         call("Runtime.enable", session=session)
         call("Log.enable", session=session)
         call(
@@ -350,6 +409,29 @@ class WebScreen:
                 self.commits += 1
                 if self.native is not None:
                     self.native.ask({"op": "document"})
+                    if frame["url"].startswith("chrome-error:") or frame.get("unreachableUrl"):
+                        # Chromium's own error page: WebKit commits none (its failure was reported).
+                        self.error_pages.add(frame.get("loaderId", ""))
+                    elif frame.get("loaderId") in self.navigation_ids:
+                        self._screen_event("committed", frame["loaderId"], url=frame["url"])
+        elif method == "Network.responseReceived" and self.native is not None and session == self.session:
+            if params.get("type") == "Document" and params.get("frameId") == self.target_id:
+                if params.get("loaderId") in self.navigation_ids:
+                    self._send_screen_event({"type": "httpStatus", "status": params["response"]["status"]})
+        elif method == "Network.loadingFailed" and self.native is not None and session == self.session:
+            if params.get("type") == "Document" and params["requestId"] in self.navigation_ids:
+                self._screen_event("failed", params["requestId"], **load_error(params["errorText"]))
+        elif method == "Page.lifecycleEvent" and self.native is not None and session == self.session:
+            loader = params.get("loaderId", "")
+            if params["name"] == "load" and params["frameId"] == self.target_id and loader in self.navigation_ids:
+                if loader not in self.error_pages:
+                    self._title_then_finished(loader)
+        elif method == "Page.navigatedWithinDocument" and self.native is not None:
+            if self.is_main(params["frameId"]) and params.get("navigationType", "fragment") == "fragment":
+                # WebKit asks its navigation delegate before a fragment navigation (not before
+                # history.pushState); Chromium does not ask, so the decision is asked for
+                # afterwards and recorded like the others.
+                self._decide(params["url"], kind="link", main=True, origin="same document")
         elif method == "Page.frameAttached":
             self.frames.setdefault(params["frameId"], {"parentId": params["parentFrameId"], "origin": "", "url": ""})
         elif method == "Runtime.executionContextCreated":
@@ -367,10 +449,11 @@ class WebScreen:
         elif method == "Fetch.requestPaused":
             self._on_request(params, session)
         elif method == "Page.windowOpen":
-            self._decide(params["url"], main=True, redirect=False, kind="new window")
+            self._decide(params["url"], kind="newWindow", main=True, origin="new window")
         elif method == "Page.frameRequestedNavigation":
             if urlsplit(params["url"]).scheme not in ("http", "https"):
-                self._decide(params["url"], main=self.is_main(params["frameId"]), redirect=False, kind=params["reason"])
+                main = self.is_main(params["frameId"])
+                self._decide(params["url"], kind="link" if main else "subframe", main=main, origin=params["reason"])
         elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
             text = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
             self.problems.append({"kind": "console error", "text": text})
@@ -383,7 +466,10 @@ class WebScreen:
             entry = params["entry"]
             if entry["level"] == "error":
                 csp = "Content Security Policy" in entry["text"]
-                self.problems.append({"kind": "CSP violation" if csp else f"{entry['source']} error", "text": entry["text"]})
+                problem = {"kind": "CSP violation" if csp else f"{entry['source']} error", "text": entry["text"]}
+                if entry.get("url"):
+                    problem["url"] = entry["url"]
+                self.problems.append(problem)
 
     def _on_message(self, params: dict, session: str):
         frame_id = self.contexts.get((session, params["executionContextId"]))
@@ -403,30 +489,105 @@ class WebScreen:
             "Runtime.evaluate", {"expression": expression, "contextId": params["executionContextId"]}, session=session
         )
 
-    def _decide(self, url: str, main: bool, redirect: bool, kind: str) -> dict:
-        answer = self.native.ask({"op": "navigate", "url": url, "main": main, "redirect": redirect})
-        self.navigations.append({"url": url, "main": main, "redirect": redirect, "kind": kind, **answer})
+    def _decide(self, url: str, kind: str, main: bool, origin: str) -> dict:
+        """Asks native where a navigation goes (``WebScreenNavigation.Kind`` named by ``kind``)."""
+        answer = self.native.ask({"op": "navigate", "url": url, "kind": kind})
+        self.navigations.append({"url": url, "kind": kind, "main": main, "origin": origin, **answer})
         return answer
 
     def _on_request(self, params: dict, session: str):
         redirect = bool(params.get("redirectedRequestId"))
-        answer = self._decide(
-            params["request"]["url"],
-            main=self.is_main(params.get("frameId", "")),
-            redirect=redirect,
-            kind="redirect" if redirect else "navigation",
-        )
-        if answer["allow"]:
+        main = self.is_main(params.get("frameId", ""))
+        if not main:
+            kind = "subframe"
+        elif redirect:
+            kind = "redirect"
+        else:
+            kind = "formSubmission" if params["request"]["method"] == "POST" else "link"
+        answer = self._decide(params["request"]["url"], kind=kind, main=main, origin="request")
+        if answer["action"] == "load":
             self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
+            if main and not redirect:
+                # WebKit starts the provisional navigation once its delegate allowed it.
+                loader = params.get("networkId") or params["requestId"]
+                self.navigation_ids[loader] = len(self.navigation_ids) + 1
+                self._screen_event("started", loader, url=params["request"]["url"])
         else:
             self.browser.send(
                 "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"}, session=session
             )
 
+    # --- the screen's events and effects (native side only) -----------------------------------
+
+    def _screen_event(self, kind: str, loader: str, **fields):
+        self._send_screen_event({"type": kind, "navigation": self.navigation_ids[loader], **fields})
+
+    def _send_screen_event(self, event: dict):
+        answer = self.native.ask({"op": "screen", "event": event})
+        self.state = answer["state"]
+        self.screen_events.append({**event, "state": self.state})
+        self.perform(answer["effects"])
+
+    def _title_then_finished(self, loader: str):
+        """At the load event: the page's title (WebKit's ``title``), then ``didFinish``."""
+
+        def reported(response: dict):
+            title = response.get("result", {}).get("result", {}).get("value")
+            self._send_screen_event({"type": "titleChanged", "title": title if isinstance(title, str) else None})
+            self._screen_event("finished", loader)
+
+        self.browser.send(
+            "Runtime.evaluate", {"expression": "document.title", "returnByValue": True}, session=self.session,
+            then=reported,
+        )
+
+    def perform(self, effects: list[dict]):
+        """Carries out what native asked the web view to do: ``load(URLRequest)`` or ``reload()``."""
+        for effect in effects:
+            self.effects.append(effect)
+            if "load" in effect:
+                self.browser.send("Page.navigate", {"url": effect["load"]}, session=self.session)
+            elif effect.get("reload"):
+                self.browser.send("Page.reload", {}, session=self.session)
+            else:
+                raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
+
+    def open(self, url: str, timeout: float = 30) -> dict:
+        """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
+        to end, loaded or failed, and returns native's state of the screen."""
+        answer = self.native.ask({"op": "open", "url": url})
+        return self._until_settled(lambda: self.perform(answer["effects"]), timeout, f"{url} to load")
+
+    def reload(self, count: int = 1, timeout: float = 30) -> dict:
+        """Calls the screen's ``reload()`` ``count`` times at once (Retry, ⌘R, pull-to-refresh), carries
+        out what the model asks, and returns native's state once every call returned."""
+        before = len(self.effects)
+        answer = self.native.ask({"op": "reload", "count": count})
+        self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
+        self.reload_effects = self.effects[before:]
+        self.reloads_asked += count
+        return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
+
+    def _until_settled(self, start, timeout: float, what: str) -> dict:
+        events = len(self.screen_events)
+
+        def settled():
+            return any(e["type"] in ("finished", "failed") for e in self.screen_events[events:])
+
+        start()
+        self.browser.pump(settled, timeout, what)
+        return self.state
+
     # --- what a test does ---------------------------------------------------------------------
 
     def load(self, url: str, timeout: float = 30):
-        """Navigates the main frame (through the native side's policy) and waits for its load event."""
+        """Opens ``url``: in a web screen of the native side (``open``; it must load), or, in a plain
+        tab, navigates the main frame and waits for its load event."""
+        if self.native is not None:
+            state = self.open(url, timeout)
+            if state.get("display") != "content":
+                raise HarnessError(f"opening {url} did not show the page: {state}")
+            return
         loaded = []
 
         def on_load(method, params, session):

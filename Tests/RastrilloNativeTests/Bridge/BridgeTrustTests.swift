@@ -93,12 +93,13 @@ import Testing
 
     @Test @MainActor func aRedirectToAnotherInternalPageKeepsWorking() async throws {
         let (dispatcher, _) = BridgeFixture.dispatcher()
-        let policy = WebScreenNavigationPolicy(router: LinkRouter(manifest: BridgeFixture.manifest))
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: BridgeFixture.manifest))
         _ = await dispatcher.receive(BridgeFixture.hello, from: BridgeFixture.mainFrame)
         // The server redirects the web screen to a page on an alias origin: allowed, and the new
         // document's messages are trusted (no comparison with the URL the screen was opened with).
         let target = "https://www.example.com/notes/6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10/edit?from=redirect"
-        #expect(policy.decide(url: target, isMainFrame: true, isRedirect: true) == .allow)
+        let current = "https://app.example.com/notes/6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10/edit"
+        #expect(navigation.decide(url: target, kind: .redirect, current: current) == .load)
         dispatcher.documentDidChange()
         let alias = BridgeFrame(isMainFrame: true, scheme: "https", host: "www.example.com", port: 0)
         let welcome = try ReplyEnvelope(await dispatcher.receive(BridgeFixture.hello, from: alias))
@@ -116,16 +117,16 @@ import Testing
 
     @Test @MainActor func navigatingToAnExternalPageStopsTheBridge() async throws {
         let (dispatcher, _) = BridgeFixture.dispatcher()
-        let policy = WebScreenNavigationPolicy(router: LinkRouter(manifest: BridgeFixture.manifest))
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: BridgeFixture.manifest))
         _ = await dispatcher.receive(BridgeFixture.hello, from: BridgeFixture.mainFrame)
         // A link to an external page is not loaded in the web screen: it goes to the browser.
+        let current = "https://app.example.com/"
         #expect(
-            policy.decide(url: "https://evil.example/", isMainFrame: true, isRedirect: false) == .cancel(.external(nil))
-        )
+            navigation.decide(url: "https://evil.example/", kind: .link, current: current) == .leave(.external(nil)))
         // A server redirect to an external page is refused outright.
         #expect(
-            policy.decide(url: "https://evil.example/", isMainFrame: true, isRedirect: true)
-                == .cancel(.refused(.redirectNotInternal)))
+            navigation.decide(url: "https://evil.example/", kind: .redirect, current: current)
+                == .leave(.refused(.redirectNotInternal)))
         // Had the main frame navigated anyway, events stop at the navigation and the foreign
         // document can neither say hello nor send.
         dispatcher.documentDidChange()
@@ -139,13 +140,14 @@ import Testing
     }
 
     @Test func subframeLoadsAreLeftToThePageAndNativeLinksLeaveTheWebView() {
-        let policy = WebScreenNavigationPolicy(router: LinkRouter(manifest: BridgeFixture.manifest))
-        #expect(policy.decide(url: "https://video.example/embed/1", isMainFrame: false, isRedirect: false) == .allow)
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: BridgeFixture.manifest))
+        let current = "https://app.example.com/notes/"
+        #expect(navigation.decide(url: "https://video.example/embed/1", kind: .subframe, current: current) == .load)
         #expect(
-            policy.decide(url: "https://app.example.com/", isMainFrame: true, isRedirect: false)
-                == .cancel(.native(LinkMatch(destination: "home", params: [:]))))
+            navigation.decide(url: "https://app.example.com/", kind: .link, current: current)
+                == .push(.native(LinkMatch(destination: "home", params: [:]))))
         #expect(
-            policy.decide(url: "javascript:alert(1)", isMainFrame: true, isRedirect: false)
-                == .cancel(.refused(.schemeNotAllowed("javascript"))))
+            navigation.decide(url: "javascript:alert(1)", kind: .link, current: current)
+                == .leave(.refused(.schemeNotAllowed("javascript"))))
     }
 }

@@ -29,15 +29,20 @@ struct HostileURLTests {
         #expect(RawURL.read(url) == .failure(.invalidPort(port)))
     }
 
-    @Test("the same ports through decide(URL), the web-screen policy and origin parsing", arguments: longPorts)
+    @Test("the same ports through decide(URL), the web screen's navigation and origin parsing", arguments: longPorts)
     func longPortElsewhere(url: String) throws {
         let value = try #require(URL(string: url))
         #expect(Self.router.decide(value).refusal?.code == "invalid-port", "\(value.absoluteString)")
-        let policy = WebScreenNavigationPolicy(router: Self.router)
-        guard case .cancel(.refused(.invalidPort)) = policy.decide(url: url, isMainFrame: true, isRedirect: false)
-        else {
-            Issue.record("web-screen policy let \(url) through")
-            return
+        let navigation = WebScreenNavigation(router: Self.router)
+        // Every main-frame way a web screen can be sent there leaves it refused; none loads it.
+        for kind in WebScreenNavigation.Kind.allCases where kind != .subframe {
+            guard
+                case .leave(.refused(.invalidPort)) = navigation.decide(
+                    url: url, kind: kind, current: "https://app.example.com/")
+            else {
+                Issue.record("web-screen navigation (\(kind)) let \(url) through")
+                return
+            }
         }
         let origin = String(url.prefix { $0 != "/" }) + "//" + url.split(separator: "/")[1]
         #expect(ManifestOrigin(parsing: origin) == nil, "\(origin)")

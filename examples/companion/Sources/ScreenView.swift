@@ -5,6 +5,8 @@ import SwiftUI
 struct ScreenView: View {
     @Bindable var model: CompanionModel
     let screen: Screen
+    /// The window's own stack when the screen is in a destination's window; `nil` in the main one.
+    var window: WindowStack?
 
     var body: some View {
         switch screen {
@@ -15,7 +17,7 @@ struct ScreenView: View {
         default:
             if let url = screen.webURL {
                 // A new URL gets a new web view (and a fresh page state for the bridge and the screen).
-                WebScreen(screen: screen, url: url, model: model).id(url)
+                WebScreen(screen: screen, url: url, model: model, window: window).id(url)
             } else {
                 ContentUnavailableView("Nothing to show", systemImage: "questionmark.square.dashed")
             }

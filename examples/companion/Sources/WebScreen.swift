@@ -11,7 +11,7 @@
     /// - the page's `<title>` as the navigation title, the manifest's title until it has one;
     /// - the page's `alert`/`confirm`/`prompt` as a native alert titled with the page's origin;
     /// - links: another destination is pushed, the same destination with new params replaces
-    ///   this screen, links out go to the system (``CompanionModel/followFromWebScreen(_:action:)``);
+    ///   this screen, links out go to the system (``CompanionModel/followFromWebScreen(_:action:in:)``);
     /// - reload: pull-to-refresh (iOS), Reload Page (⌘R) and Try Again share the screen's runner.
     ///
     /// The page's `compareRelease` action is answered by ``CompanionModel/compareRelease(_:)``,
@@ -21,19 +21,23 @@
     struct WebScreen: View {
         let screen: Screen
         let model: CompanionModel
+        /// The stack pushes land in: the destination window's own, or the main window's (`nil`).
+        let window: WindowStack?
         @State private var page: WebScreenModel
         @State private var promptText = ""
         @Environment(\.openURL) private var openURL
 
-        init(screen: Screen, url: URL, model: CompanionModel) {
+        init(screen: Screen, url: URL, model: CompanionModel, window: WindowStack? = nil) {
             self.screen = screen
             self.model = model
+            self.window = window
             _page = State(initialValue: WebScreenModel(url: url.absoluteString))
         }
 
         var body: some View {
             WebViewHost(page: page, model: model, serverCheck: model.status.check) { action, target in
-                if case .openExternally(let external, _) = model.followFromWebScreen(target, action: action) {
+                if case .openExternally(let external, _) = model.followFromWebScreen(target, action: action, in: window)
+                {
                     openURL(external)
                 }
             }

@@ -8,6 +8,10 @@
 //
 // prints one JSON line, {"https":PORT,"api":PORT,"version":"v1.N.M"}, then serves until killed.
 // POST /control/version on the api listener with a new version text changes the answer.
+// POST /control/site on the api listener with "down" closes the HTTPS listener and every
+// connection (the browser's next connection is refused), "up" listens again on the same port,
+// and "status 503" (any 4xx/5xx) answers every page (document) request with that status until
+// "status 0".
 package main
 
 import (
@@ -22,6 +26,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -82,14 +87,91 @@ func main() {
 
 	secure := listen()
 	plain := listen()
+	site := &siteSwitch{addr: secure.Addr().String(), handler: mux, certFile: *certFile, keyFile: *keyFile}
+	api.HandleFunc("POST /control/site", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 64))
+		if err := site.control(strings.TrimSpace(string(body))); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+		}
+	})
 	line, _ := json.Marshal(map[string]any{
 		"https":   secure.Addr().(*net.TCPAddr).Port,
 		"api":     plain.Addr().(*net.TCPAddr).Port,
 		"version": version.get(),
 	})
 	fmt.Println(string(line))
-	go func() { log.Fatal(http.Serve(plain, api)) }()
-	log.Fatal(http.ServeTLS(secure, mux, *certFile, *keyFile))
+	site.serve(secure)
+	log.Fatal(http.Serve(plain, api))
+}
+
+// siteSwitch runs the HTTPS side and lets the harness stop it, start it again on the same port,
+// or make it answer an HTTP error status.
+type siteSwitch struct {
+	mu       sync.Mutex
+	addr     string
+	handler  http.Handler
+	certFile string
+	keyFile  string
+	server   *http.Server
+	status   int
+}
+
+func (s *siteSwitch) serve(listener net.Listener) {
+	server := &http.Server{Handler: http.HandlerFunc(s.answer)}
+	s.server = server
+	go func() {
+		if err := server.ServeTLS(listener, s.certFile, s.keyFile); err != http.ErrServerClosed {
+			log.Fatal(err)
+		}
+	}()
+}
+
+func (s *siteSwitch) answer(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	status := s.status
+	s.mu.Unlock()
+	// Only documents (pages): a favicon or script answered with the status would make the
+	// browser report errors whose number depends on timing.
+	if status != 0 && r.Header.Get("Sec-Fetch-Dest") == "document" {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, "<!doctype html><title>%d</title><p>The test server answers %d.</p>", status, status)
+		return
+	}
+	s.handler.ServeHTTP(w, r)
+}
+
+// control applies "down", "up" or "status N"; it returns once the change is in effect.
+func (s *siteSwitch) control(command string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case command == "down":
+		if s.server == nil {
+			return fmt.Errorf("the site is already down")
+		}
+		err := s.server.Close() // the listener and every open connection
+		s.server = nil
+		return err
+	case command == "up":
+		if s.server != nil {
+			return fmt.Errorf("the site is already up")
+		}
+		listener, err := net.Listen("tcp", s.addr)
+		if err != nil {
+			return fmt.Errorf("listening again on %s: %v", s.addr, err)
+		}
+		s.serve(listener)
+		return nil
+	case strings.HasPrefix(command, "status "):
+		status, err := strconv.Atoi(strings.TrimPrefix(command, "status "))
+		if err != nil || (status != 0 && (status < 400 || status > 599)) {
+			return fmt.Errorf("status must be 0 or 400-599, got %q", command)
+		}
+		s.status = status
+		return nil
+	}
+	return fmt.Errorf("POST down, up or status N, got %q", command)
 }
 
 func listen() net.Listener {

@@ -10,10 +10,35 @@ extension CompanionModel {
 
     /// The controls for `placement` at the current selection: the Mac menu asks
     /// for `.menu`, the toolbar for `.toolbar`, a row's context menu for `.contextMenu`.
+    ///
+    /// An internal page without a destination (``Screen/webPage(_:)``) is a web screen like the
+    /// manifest's web destinations: it offers the commands for anywhere and
+    /// ``webScreenCommands`` (Reload Page, ⌘R).
     func controls(for placement: ManifestCommand.Placement) -> [CommandControl] {
-        Command.available(at: selectedDestination, capabilities: capabilities, placement: placement)
+        if case .webPage = pushed.last ?? selection {
+            return Command.allCases.filter { command in
+                (command.applies(to: nil) || Self.webScreenCommands.contains(command))
+                    && command.metadata.placements.contains(placement)
+                    && command.requiredCapabilities.isSubset(of: capabilities)
+            }
+            .map(CommandControl.init)
+        }
+        return Command.available(at: selectedDestination, capabilities: capabilities, placement: placement)
             .map(CommandControl.init)
     }
+
+    /// The commands every web screen offers: those the manifest lists for each of its web
+    /// destinations the app shows as a screen (not the links out to the system browser).
+    static let webScreenCommands: Set<Command> = {
+        let screens = GeneratedManifest.manifest.destinations.filter {
+            $0.presentation == .web && $0.link != .externalBrowser
+        }
+        return Set(
+            Command.allCases.filter { command in
+                let ids = command.metadata.destinations
+                return !ids.isEmpty && screens.allSatisfy { ids.contains($0.id) }
+            })
+    }()
 
     /// Runs a command and returns what is left for the view to do.
     ///

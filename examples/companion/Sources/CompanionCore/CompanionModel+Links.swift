@@ -21,7 +21,7 @@ extension CompanionModel {
         apply(Self.outcome(of: url, decision: router.decide(url)))
     }
 
-    /// A link out of a web screen (``followFromWebScreen(_:action:)`` with `leave`), decided by the
+    /// A link out of a web screen (``followFromWebScreen(_:action:in:)`` with `leave`), decided by the
     /// router. Same outcomes as ``open(_:)``: the browser gets links out, a refusal is shown.
     @discardableResult
     func followFromWebScreen(_ url: URL, decision: LinkDecision) -> LinkOutcome {

@@ -17,8 +17,13 @@ extension CompanionModel {
     /// `WebScreenNavigation` decided it: another destination or page is pushed on the native
     /// stack, the same web destination with new params replaces the top screen, and links out
     /// and refusals have the outcomes of ``open(_:)``.
+    ///
+    /// The stack is the one of the window the web screen is in: `window`, for a destination shown
+    /// in a window of its own, or the main window's (``selection`` and ``pushed``) when `nil`.
     @discardableResult
-    func followFromWebScreen(_ url: URL, action: WebScreenNavigation.Action) -> LinkOutcome {
+    func followFromWebScreen(_ url: URL, action: WebScreenNavigation.Action, in window: WindowStack? = nil)
+        -> LinkOutcome
+    {
         switch action {
         case .load:
             return .stay
@@ -33,7 +38,10 @@ extension CompanionModel {
             default: return followFromWebScreen(url, decision: decision)
             }
             linkProblem = nil
-            if case .push = action {
+            let push = if case .push = action { true } else { false }
+            if let window {
+                window.show(screen, push: push)
+            } else if push {
                 pushed.append(screen)
             } else if pushed.isEmpty {
                 selection = screen

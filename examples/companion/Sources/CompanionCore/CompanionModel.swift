@@ -37,7 +37,7 @@ public final class CompanionModel {
     }
 
     /// The screens pushed on top of the selection by navigations in web screens
-    /// (``followFromWebScreen(_:action:)``); a new selection starts a new stack.
+    /// (``followFromWebScreen(_:action:in:)``); a new selection starts a new stack.
     var pushed: [Screen] = []
 
     /// The web screen on screen now (its view reports appearing and disappearing); the Reload

@@ -54,4 +54,46 @@ struct CompanionWindowTests {
         let data = try JSONEncoder().encode(destination)
         #expect(try JSONDecoder().decode(Destination.self, from: data) == destination)
     }
+
+    @Test("a push or replace from a web screen in a destination's window lands in that window's stack")
+    func webScreenInItsOwnWindow() throws {
+        let model = model()
+        model.selection = .destination(.servers)
+        let window = WindowStack(root: .destination(.releaseNotes(version: "1.4.0")))
+        let release = "https://app.example.com/releases/1.4.0"
+        let screen = WebScreenModel(url: release)
+        let navigation = WebScreenNavigation(router: model.router)
+        func follow(_ text: String, in stack: WindowStack?) throws -> LinkOutcome {
+            let url = try #require(URL(string: text))
+            return model.followFromWebScreen(
+                url, action: screen.decide(text, kind: .link, using: navigation), in: stack)
+        }
+        // Another page is pushed in the window; the main window keeps its selection and stack.
+        let pricing = try #require(URL(string: "https://app.example.com/pricing"))
+        #expect(try follow(pricing.absoluteString, in: window) == .showWeb(.webPage(pricing)))
+        #expect(window.pushed == [.webPage(pricing)])
+        #expect(model.selection == .destination(.servers))
+        #expect(model.pushed.isEmpty)
+        // A native destination too.
+        #expect(try follow("https://app.example.com/servers/", in: window) == .navigate(.servers))
+        #expect(window.pushed == [.webPage(pricing), .destination(.servers)])
+        #expect(model.pushed.isEmpty)
+        // The same destination with new params replaces the window's top screen, then its root.
+        #expect(
+            try follow("https://app.example.com/releases/1.5.0", in: window)
+                == .showWeb(.destination(.releaseNotes(version: "1.5.0"))))
+        #expect(window.pushed == [.webPage(pricing), .destination(.releaseNotes(version: "1.5.0"))])
+        window.pushed = []
+        #expect(
+            try follow("https://app.example.com/releases/1.6.0", in: window)
+                == .showWeb(.destination(.releaseNotes(version: "1.6.0"))))
+        #expect(window.root == .destination(.releaseNotes(version: "1.6.0")))
+        #expect(window.pushed.isEmpty)
+        #expect(model.selection == .destination(.servers))
+        #expect(model.pushed.isEmpty)
+        // Without a window the main stack takes the push, and the window is left alone.
+        #expect(try follow(pricing.absoluteString, in: nil) == .showWeb(.webPage(pricing)))
+        #expect(model.pushed == [.webPage(pricing)])
+        #expect(window.pushed.isEmpty)
+    }
 }

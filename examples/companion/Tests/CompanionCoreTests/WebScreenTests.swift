@@ -60,6 +60,28 @@ struct WebScreenTests {
         #expect(recorded.effects == [.load(page), .reload])
     }
 
+    @Test("an internal page without a destination is a web screen: it offers Reload Page (⌘R) too")
+    func reloadOnAWebPage() throws {
+        let model = model()
+        let page = try #require(URL(string: "https://app.example.com/pricing"))
+        #expect(CompanionModel.webScreenCommands == [.reloadPage])
+        model.selection = .webPage(page)
+        #expect(model.controls(for: .menu).map(\.command) == [.reloadPage, .addServerCommand])
+        #expect(model.controls(for: .toolbar).map(\.command) == [.reloadPage, .addServerCommand])
+        #expect(model.controls(for: .contextMenu).map(\.command).isEmpty)
+        #expect(model.controls(for: .menu).first?.shortcut?.description == "cmd+r")
+        // Pushed on a native screen, the page on top decides; popping it takes the command away.
+        model.selection = .destination(.servers)
+        model.pushed = [.webPage(page)]
+        #expect(model.controls(for: .menu).map(\.command).contains(.reloadPage))
+        model.pushed = []
+        #expect(!model.controls(for: .menu).map(\.command).contains(.reloadPage))
+        // Commands that need a capability the person lacks are not offered on the page either.
+        model.capabilities = []
+        model.selection = .webPage(page)
+        #expect(model.controls(for: .menu).map(\.command) == [.reloadPage])
+    }
+
     @Test("every failure has a title, a message and a symbol, all keys in the String Catalog")
     func failurePresentation() throws {
         let failures: [WebScreenFailure] = [
