@@ -1,6 +1,6 @@
 import Foundation
 import RastrilloJSON
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 
 /// `rastrillo-bench bridge`: ~1 KB `saveNote` requests through the whole native path — trust,
 /// strict decoding into the generated types, dispatch to the typed handler, reply encoding — and,
