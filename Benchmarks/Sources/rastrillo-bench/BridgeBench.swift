@@ -1,5 +1,5 @@
 import Foundation
-import RastrilloJSON
+@_spi(Benchmarks) import RastrilloJSON
 @_spi(RastrilloGenerated) import RastrilloNative
 
 /// `rastrillo-bench bridge`: ~1 KB `saveNote` requests through the whole native path — trust,
@@ -115,7 +115,7 @@ enum BridgeBench {
             var entries = 0
             let readerStart = ContinuousClock.now
             for index in 0..<count {
-                if let document = try? reader.readDocument(messages[index & 63].utf8) { entries &+= document.count }
+                if let count = try? reader.tapeEntryCount(messages[index & 63].utf8) { entries &+= count }
             }
             readerRates.append(Double(count) / seconds(ContinuousClock.now - readerStart))
             var revisions = 0

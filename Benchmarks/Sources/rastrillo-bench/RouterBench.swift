@@ -1,5 +1,5 @@
+import BenchManifestCompiler
 import Foundation
-import RastrilloManifestCompiler
 import RastrilloNative
 
 /// `rastrillo-bench router`: LinkRouter lookups at 10 to 10,000 destinations,
