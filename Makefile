@@ -24,7 +24,7 @@ help:
 	@echo "make ci       the one gate: lint, build, tests, examples, docs, README quick start, Apple builds (or SKIPPED)"
 	@echo "make test     build and run the Swift tests"
 	@echo "make mutants  apply one patch per CoalescedRunner contract point and check the tests kill it"
-	@echo "make bench    run every benchmark (release)"
+	@echo "make bench    run every benchmark (release; the Benchmarks/ package)"
 	@echo "make install  build release and install rastrillo-native, rastrillo-vectors into \$$(PREFIX)/bin (PREFIX=/usr/local)"
 	@echo "make docs-check  run every shell block of the docs in a fresh clone"
 
@@ -81,4 +81,4 @@ mutants:
 	$(PYTHON) scripts/mutants.py
 
 bench:
-	$(SWIFT) run -c release rastrillo-bench all
+	$(SWIFT) run --package-path Benchmarks -c release rastrillo-bench all

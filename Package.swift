@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
 // RastrilloNative: the optional native companion kit for Rastrillo web apps.
 // Xcode 16 or newer. Strictness (warnings as errors) is a CI flag, not a
-// manifest setting, so consumers never inherit it.
+// manifest setting, so consumers never inherit it. The benchmarks (Benchmarks/) and the fuzz
+// targets (Fuzz/) are packages of their own that depend on this one by path, so an app's
+// package graph holds only what apps and the CLI use.
 
 import PackageDescription
 
@@ -54,12 +56,6 @@ let package = Package(
         .executableTarget(name: "rastrillo-vectors", dependencies: ["RastrilloVectorsCLI"]),
         // Compiles a target's app-manifest.json into Swift at build time.
         .plugin(name: "RastrilloManifestPlugin", capability: .buildTool(), dependencies: ["rastrillo-manifest-tool"]),
-        // Its app-manifest.json (the bridge fixture) is compiled by the plugin, as an app's would be.
-        .executableTarget(
-            name: "rastrillo-bench",
-            dependencies: ["RastrilloNative", "RastrilloCrypto", "RastrilloManifestCompiler", "RastrilloJSON"],
-            plugins: ["RastrilloManifestPlugin"]
-        ),
         // Test helpers every test target shares (seeded generators).
         .target(name: "RastrilloTestSupport", path: "Tests/RastrilloTestSupport"),
         .testTarget(name: "RastrilloJSONTests", dependencies: ["RastrilloJSON", "RastrilloTestSupport"]),

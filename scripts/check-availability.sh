@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 patterns='String\(validating:|\bMutex<|\bAtomic<|import Synchronization|\bUInt128\b|\bInt128\b|\bRangeSet\b|\bInlineArray\b|\bUTF8Span\b|\bSpan<|Task\.immediate|\.utf8Span\b'
-found=$(grep -rnE "$patterns" --include='*.swift' Sources Plugins examples 2>/dev/null \
+found=$(grep -rnE "$patterns" --include='*.swift' Sources Plugins examples Benchmarks/Sources 2>/dev/null \
     | grep -v '/\.build/' | grep -v '#available' | grep -vE '^[^:]+:[0-9]+: *//' || true)
 if [ -n "$found" ]; then
     echo "$found"
@@ -16,4 +16,4 @@ if [ -n "$found" ]; then
     echo "       String(validating:as:)) or guard the use with if #available." >&2
     exit 1
 fi
-echo "availability: no API above iOS 17 / macOS 14 used in Sources, Plugins or examples"
+echo "availability: no API above iOS 17 / macOS 14 used in Sources, Plugins, examples or Benchmarks"

@@ -110,3 +110,15 @@ public struct JSONReader: Sendable {
         }
     }
 }
+
+extension JSONReader {
+    /// Reads `bytes` as ``readDocument(_:)`` does — every check, the tape, no tree — and returns
+    /// the number of tape entries.
+    ///
+    /// Only for `rastrillo-bench bridge` (its own package, `Benchmarks/`, which cannot call
+    /// `package` declarations), to time the reader the bridge uses; not API.
+    @_spi(Benchmarks)
+    public func tapeEntryCount(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> Int {
+        try readDocument(bytes).count
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 
 /// `fuzz-bridge`: any bytes as a page's message. Properties: the strict decoder returns a typed
 /// message or a refusal with a known code; a decoded `saveNote` payload re-encodes and decodes

@@ -1,3 +1,4 @@
+import RastrilloJSON
 import RastrilloNative
 
 /// Emits the web side of the bridge contract: an ES module with typed `send`/`on` for the declared
@@ -66,11 +67,7 @@ public enum BridgeJSEmitter {
     }
 
     /// A JavaScript string literal (JSON quoting, U+2028/U+2029 escaped).
-    static func quoted(_ text: String) -> String {
-        var writer = BridgeJSONWriter()
-        writer.string(text)
-        return writer.text
-    }
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// The validator expression for a type.
     static func check(_ type: ManifestType) -> String {

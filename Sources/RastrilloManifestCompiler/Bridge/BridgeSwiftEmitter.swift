@@ -4,7 +4,9 @@ import RastrilloNative
 /// type with strict decoding and encoding, a ``BridgeValue`` conformance for each string enum
 /// (the enums themselves are declared by the main Swift emitter, in `AppManifest.generated.swift`,
 /// which this file is compiled with), and one ``BridgeAction``/``BridgeEvent`` type per declared
-/// action and event. Declarations are internal, like the rest of the generated code.
+/// action and event. Declarations are internal, like the rest of the generated code. The file
+/// imports RastrilloNative with `@_spi(RastrilloGenerated)`: the decoding and encoding runtime it
+/// calls is not part of the documented API.
 ///
 /// The output is deterministic (manifest order, no dates) and starts with the compiler's
 /// "generated from …, do not edit" header.
@@ -21,7 +23,9 @@ public enum BridgeSwiftEmitter {
     public static func emit(_ manifest: AppManifest, header: String) -> String {
         var out = "// \(header)\n"
         out += "// swift-format-ignore-file\n\n"
-        out += "import Foundation\nimport RastrilloNative\n"
+        // The runtime this file calls (BridgeNode, BridgeFields, BridgeJSONWriter, BridgeValue's
+        // requirements) is SPI: for generated code only, outside the documented API.
+        out += "import Foundation\n@_spi(RastrilloGenerated) import RastrilloNative\n"
         for type in manifest.types { out += "\n" + namedType(type) }
         out += "\n" + actions(manifest.bridge.actions)
         out += "\n" + events(manifest.bridge.events)

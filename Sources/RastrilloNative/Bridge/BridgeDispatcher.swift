@@ -16,7 +16,6 @@
 public final class BridgeDispatcher {
     /// Decodes the payload, runs the typed handler and writes its reply into the envelope being
     /// built; a refusal means the envelope is discarded and an error reply sent instead.
-    @usableFromInline
     typealias Handler = @MainActor (BridgeNode, inout BridgeJSONWriter) async -> BridgeRefusal?
 
     /// An action name's entry: whether the manifest declares it, and its handler once registered.
@@ -69,11 +68,6 @@ public final class BridgeDispatcher {
     /// it returns is the reply, what it throws becomes an `action-failed` error reply: a
     /// ``BridgeActionError`` with its message, any other error with a generic message (so internal
     /// details never reach the page).
-    ///
-    /// Inlinable so that the closure is compiled for the concrete action in the caller's module:
-    /// payload decoding and reply encoding then call the generated types directly rather than
-    /// through their protocol conformances.
-    @inlinable
     public func handle<A: BridgeAction>(
         _ action: A.Type,
         _ handler: @escaping @MainActor (A.Payload) async throws -> A.Reply
@@ -103,7 +97,6 @@ public final class BridgeDispatcher {
     }
 
     /// Stores `handler` as the one for action `name`.
-    @usableFromInline
     func register(_ name: String, _ handler: @escaping Handler) {
         actions[name, default: ActionEntry(declared: false)].handler = handler
     }

@@ -5,8 +5,9 @@ import RastrilloJSON
 /// Decoding reads the text with the shared strict reader (valid UTF-8, no duplicate keys — also
 /// when spelled with escapes or nested —, the size and depth limits), then checks the envelope:
 /// `protocol` first (so a future version gets ``BridgeRefusal/unsupportedProtocol(_:)``), then
-/// `type`, `id`, exactly the fields of that type, each of the right kind. The payload stays a
-/// ``BridgeNode`` until the dispatcher decodes it into the action's generated type.
+/// `type`, `id`, exactly the fields of that type, each of the right kind. The payload stays
+/// undecoded (a `BridgeNode`, part of the `RastrilloGenerated` SPI) until the dispatcher decodes
+/// it into the action's generated type.
 ///
 /// ```swift
 /// switch try BridgeMessage.decode(#"{"protocol":1,"type":"request","id":"1","action":"share","payload":[]}"#) {
@@ -38,8 +39,9 @@ public enum BridgeMessage: Sendable {
         public let id: String
         /// The action's name.
         public let action: String
-        /// The payload, not yet decoded into the action's type.
-        public let payload: BridgeNode
+        /// The payload, not yet decoded into the action's type (the `RastrilloGenerated` SPI, like
+        /// `BridgeNode`: generated code decodes it).
+        @_spi(RastrilloGenerated) public let payload: BridgeNode
     }
 
     /// A refusal together with the envelope id when it was read before the problem.

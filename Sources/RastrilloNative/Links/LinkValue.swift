@@ -124,7 +124,7 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
         var value: Int64 = 0
         while index < bytes.count {
             let byte = bytes[index]
-            guard RawURL.isDigit(byte) else { return nil }
+            guard ASCIIByte.isDigit(byte) else { return nil }
             value = value * 10 + Int64(byte - UInt8(ascii: "0"))
             index += 1
         }
@@ -136,7 +136,7 @@ public enum LinkValue: Sendable, Hashable, CustomStringConvertible {
         var index = 0
         func digits() -> Int {
             let start = index
-            while index < bytes.count, RawURL.isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, ASCIIByte.isDigit(bytes[index]) { index += 1 }
             return index - start
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }

@@ -138,7 +138,7 @@ struct ManifestDecoding {
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
         }
         let bundleOK = parts[1].utf8.allSatisfy {
-            ManifestIdentifier.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+            ASCIIByte.isAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
         }
         return teamOK && bundleOK
     }

@@ -30,13 +30,13 @@ enum ManifestIdentifier {
     /// `lowerCamel`: ASCII letters and digits, first a lowercase letter, not reserved.
     static func isLowerCamel(_ text: String) -> Bool {
         guard let first = text.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
-        return text.utf8.allSatisfy(isAlphanumeric) && !reserved.contains(text)
+        return text.utf8.allSatisfy(ASCIIByte.isAlphanumeric) && !reserved.contains(text)
     }
 
     /// `UpperCamel`: ASCII letters and digits, first an uppercase letter.
     static func isUpperCamel(_ text: String) -> Bool {
         guard let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
-        return text.utf8.allSatisfy(isAlphanumeric)
+        return text.utf8.allSatisfy(ASCIIByte.isAlphanumeric)
     }
 
     /// A capability id: lowercase dot- or dash-separated words (`notes.write`).
@@ -52,10 +52,5 @@ enum ManifestIdentifier {
                         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                 }
             }
-    }
-
-    static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 import Testing
 
 /// The middle step of the node cross-check (`make bridge-crosscheck`, see

@@ -1,5 +1,5 @@
 import Foundation
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 import Testing
 
 /// Strict envelope decoding: every refusal is a typed ``BridgeRefusal``, never a `nil`.

@@ -1,5 +1,5 @@
 import Foundation
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 import RastrilloTestSupport
 import Testing
 

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 import Foundation
-import RastrilloNative
+@_spi(RastrilloGenerated) import RastrilloNative
 
 /// The manifest's string enum `Color` (red, green, blue) crosses the bridge as its string.
 extension Color: BridgeValue {

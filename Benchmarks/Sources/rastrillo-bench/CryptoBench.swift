@@ -67,8 +67,7 @@ enum CryptoBench {
                 }
             ),
         ]
-        print("op       RastrilloCrypto ops/s   primitives ops/s   overhead")
-        var goalsMet = true
+        var goals: [BenchGoal] = []
         for (name, format, direct) in cases {
             var best = (format: Duration.seconds(1_000), direct: Duration.seconds(1_000))
             // Interleave the two so machine noise hits both alike; keep each one's best round.
@@ -79,13 +78,15 @@ enum CryptoBench {
             let formatRate = Double(iterations) / seconds(best.format)
             let directRate = Double(iterations) / seconds(best.direct)
             let overhead = (directRate / formatRate - 1) * 100
-            if overhead > 10 { goalsMet = false }
-            print(
-                pad(name, 9) + pad(String(Int(formatRate)), 24) + pad(String(Int(directRate)), 19)
-                    + String(format: "%+.1f%%", overhead) + (overhead <= 10 ? "" : "  (over the 10% goal)"))
+            goals.append(
+                BenchGoal(
+                    name: "\(name) overhead", measured: "RastrilloCrypto \(Int(formatRate)) ops/s",
+                    baseline: "backend primitives \(Int(directRate)) ops/s, same run",
+                    ratio: String(
+                        format: "%.2f× the primitives' time (%+.1f%% overhead)", directRate / formatRate, overhead),
+                    goal: "≤ 10% overhead", met: overhead <= 10))
         }
-        print("goals: ≤ 10% overhead over the primitives for seal, open, sign and verify")
-        print(goalsMet ? "goals: met" : "goals: NOT met")
+        BenchGoal.report(goals)
     }
 
     static func scalar() throws -> [UInt8] {
@@ -104,9 +105,5 @@ enum CryptoBench {
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }

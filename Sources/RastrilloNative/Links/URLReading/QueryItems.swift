@@ -32,9 +32,9 @@ enum QueryItems {
         while index != bytes.endIndex {
             if bytes[index] == UInt8(ascii: "%") {
                 let first = bytes.index(after: index)
-                if first != bytes.endIndex, let high = PercentDecoding.hexValue(bytes[first]) {
+                if first != bytes.endIndex, let high = ASCIIByte.hexValue(bytes[first]) {
                     let second = bytes.index(after: first)
-                    if second != bytes.endIndex, let low = PercentDecoding.hexValue(bytes[second]) {
+                    if second != bytes.endIndex, let low = ASCIIByte.hexValue(bytes[second]) {
                         let byte = high << 4 | low
                         if byte < 0x20 || byte == 0x7F { return offset }
                     }

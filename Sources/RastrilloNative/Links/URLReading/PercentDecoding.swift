@@ -15,8 +15,8 @@ enum PercentDecoding {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                    let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = ASCIIByte.hexValue(bytes[index + 1]),
+                    let low = ASCIIByte.hexValue(bytes[index + 2])
                 else { return nil }
                 out.append(high << 4 | low)
                 index += 3
@@ -26,15 +26,6 @@ enum PercentDecoding {
             }
         }
         return UTF8Text.string(out)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters and `extra`.

@@ -14,6 +14,11 @@ import RastrilloJSON
 /// writer.endObject()
 /// writer.text   // {"title":"…"}
 /// ```
+///
+/// Part of the `RastrilloGenerated` SPI: for the code the manifest compiler generates
+/// (`@_spi(RastrilloGenerated) import RastrilloNative`), not for app code; it may change in any
+/// release.
+@_spi(RastrilloGenerated)
 public struct BridgeJSONWriter: Sendable {
     /// The UTF-8 bytes written so far.
     public private(set) var bytes: [UInt8] = []

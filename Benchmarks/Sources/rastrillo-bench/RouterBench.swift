@@ -1,5 +1,5 @@
+import BenchManifestCompiler
 import Foundation
-import RastrilloManifestCompiler
 import RastrilloNative
 
 /// `rastrillo-bench router`: LinkRouter lookups at 10 to 10,000 destinations,
@@ -149,6 +149,7 @@ enum RouterBench {
         var stringSamples = parseSamples
         let baselines = setups.map { $0.count <= 1_000 ? RegexBaseline(manifest: $0.manifest) : nil }
         var regexSamples = parseSamples
+        var regexRouterSamples = parseSamples
         var regexRatios = parseSamples
         for _ in 0..<25 {
             for (index, setup) in setups.enumerated() {
@@ -176,12 +177,15 @@ enum RouterBench {
                 let router = measure(sample, rounds: 1) { sink &+= setup.router.decide($0).isInternal ? 1 : 0 }
                 let regex = measure(sample, rounds: 1) { sink &+= baseline.decide($0) == nil ? 0 : 1 }
                 regexSamples[index].append(regex)
+                regexRouterSamples[index].append(router)
                 regexRatios[index].append(regex / router)
             }
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         var perURL: [Int: Double] = [:]
         var regexRatio200 = 0.0
+        var regexRouter200 = 0.0
+        var regex200 = 0.0
         var agreementProblems = 0
         for (index, setup) in setups.enumerated() {
             let count = setup.count
@@ -198,7 +202,11 @@ enum RouterBench {
                 let ratio = median(regexRatios[index])
                 regexText = String(format: "%.0f", median(regexSamples[index]))
                 ratioText = String(format: "%.0f×", ratio)
-                if count == 200 { regexRatio200 = ratio }
+                if count == 200 {
+                    regexRatio200 = ratio
+                    regexRouter200 = median(regexRouterSamples[index])
+                    regex200 = median(regexSamples[index])
+                }
             }
             print(
                 "\(pad(count, 12)) | \(pad(Int(parse), 15)) | \(pad(Int(onURL), 16)) | \(pad(Int(onString), 19)) | "
@@ -206,9 +214,6 @@ enum RouterBench {
             )
         }
         if sink == -1 { print(sink) }
-        print(
-            "regex baseline decisions that differ from the router's (10, 200, 1,000 destinations): \(agreementProblems)"
-        )
         let manifestText = Array(manifestJSON(count: 10_000).utf8)
         let start = ThreadCPUClock.nanoseconds()
         let compiler = try! ManifestCompiler.compile(manifestText, sourceName: "bench.json")
@@ -222,14 +227,28 @@ enum RouterBench {
         // over the router's, taken per round.
         let at1000 = perURL[1_000] ?? .infinity
         let parse1000 = median(parseSamples[sizes.firstIndex(of: 1_000)!])
-        print(
-            String(
-                format: "goals: ≤ 1 µs per URL at 1,000 destinations (%.2f µs, %.2f× URL(string:) in this run); "
-                    + "≥ 50× the regex scan at 200 (%.0f× in this run); compile 10,000 < 1 s (%.0f ms); "
-                    + "regex baseline agrees (%d differences)",
-                at1000 / 1_000, at1000 / parse1000, regexRatio200, compileMillis, agreementProblems))
-        let met = at1000 <= 1_000 && regexRatio200 >= 50 && compileMillis < 1_000 && agreementProblems == 0
-        print(met ? "goals: met" : "goals: NOT met")
+        BenchGoal.report([
+            BenchGoal(
+                name: "per URL at 1,000 destinations",
+                measured: String(format: "router %.3f µs per URL (on URL values)", at1000 / 1_000),
+                baseline: String(
+                    format: "URL(string:) %.3f µs per URL on the same strings, same run", parse1000 / 1_000),
+                ratio: String(format: "%.2f× URL(string:)", at1000 / parse1000), goal: "≤ 1 µs per URL",
+                met: at1000 <= 1_000),
+            BenchGoal(
+                name: "regex scan at 200 destinations",
+                measured: String(format: "router %.0f ns per URL", regexRouter200),
+                baseline: String(format: "regex scan %.0f ns per URL, same URLs, same rounds", regex200),
+                ratio: String(format: "%.0f× (median of the per-round ratios)", regexRatio200),
+                goal: "≥ 50× the regex scan", met: regexRatio200 >= 50),
+            BenchGoal(
+                name: "compile 10,000 destinations", measured: String(format: "%.0f ms CPU", compileMillis),
+                baseline: nil, ratio: nil, goal: "< 1 s", met: compileMillis < 1_000),
+            BenchGoal(
+                name: "regex baseline agrees", measured: "\(agreementProblems) decisions differ from the router's",
+                baseline: "the regex scan's decisions on the same URLs (10, 200, 1,000 destinations)", ratio: nil,
+                goal: "0 differences", met: agreementProblems == 0),
+        ])
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

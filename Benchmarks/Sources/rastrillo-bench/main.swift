@@ -15,7 +15,9 @@ let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Voi
 @MainActor func runBenchmarks() async -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard let name = arguments.first, name != "--help" else {
-        print("USAGE: swift run -c release rastrillo-bench <all|" + benchmarks.map(\.name).joined(separator: "|") + ">")
+        print(
+            "USAGE: swift run --package-path Benchmarks -c release rastrillo-bench <all|"
+                + benchmarks.map(\.name).joined(separator: "|") + ">")
         for bench in benchmarks { print("  \(bench.name): \(bench.summary)") }
         return arguments.isEmpty ? 2 : 0
     }

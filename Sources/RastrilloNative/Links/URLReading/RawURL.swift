@@ -29,7 +29,7 @@ public struct RawURL: Sendable, Hashable {
 
     /// Where the leading scheme ends (the offset of its `:`), if `bytes` start with a syntactically valid one.
     static func leadingSchemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first, isAlpha(first) else { return nil }
+        guard let first = bytes.first, ASCIIByte.isAlpha(first) else { return nil }
         var index = 1
         while index < bytes.count {
             let byte = bytes[index]
@@ -138,7 +138,7 @@ public struct RawURL: Sendable, Hashable {
             index &+= 1
         }
         // A last label starting with a digit may be an IPv4 address: the strict reader decides.
-        guard isLabel(labelStart, index), !isDigit(bytes[labelStart]) else { return nil }
+        guard isLabel(labelStart, index), !ASCIIByte.isDigit(bytes[labelStart]) else { return nil }
         var spans = Spans(
             schemeEnd: colon, host: Spans.Host(range: hostStart..<index, hasUpper: hasUpper), path: 0..<0)
         if index < count, bytes[index] == UInt8(ascii: ":") {
@@ -147,7 +147,7 @@ public struct RawURL: Sendable, Hashable {
             var port = 0
             // Only the first five digits are added up, so no run of digits can overflow; a longer
             // port goes to the strict reader, which refuses it.
-            while index < count, isDigit(bytes[index]) {
+            while index < count, ASCIIByte.isDigit(bytes[index]) {
                 if index - portStart < 5 { port = port * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
                 index += 1
             }
@@ -202,8 +202,8 @@ public struct RawURL: Sendable, Hashable {
                     ? URLCharacterClass.isQueryCharacter(byte) : URLCharacterClass.isPathCharacter(byte)
             else { return true }
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[index + 2]) != nil
+                guard index + 2 < bytes.count, ASCIIByte.hexValue(bytes[index + 1]) != nil,
+                    ASCIIByte.hexValue(bytes[index + 2]) != nil
                 else { return false }
                 hasPercent = true
                 index += 2
@@ -291,8 +291,8 @@ public struct RawURL: Sendable, Hashable {
                 return .failure(.invalidCharacter(Character(Unicode.Scalar(byte)), offset: offset))
             }
             if byte == UInt8(ascii: "%") {
-                guard offset + 2 < bytes.count, PercentDecoding.hexValue(bytes[offset + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[offset + 2]) != nil
+                guard offset + 2 < bytes.count, ASCIIByte.hexValue(bytes[offset + 1]) != nil,
+                    ASCIIByte.hexValue(bytes[offset + 2]) != nil
                 else { return .failure(.badPercentEncoding) }
                 if offset < pathEnd { spans.pathHasPercent = true }
             }
@@ -309,14 +309,6 @@ public struct RawURL: Sendable, Hashable {
     static func isSpecialScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         guard (2...5).contains(scheme.count) else { return false }
         return specialSchemes.contains(schemeString(scheme))
-    }
-
-    @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// RFC 3986 pchar plus `/`, and `?` in query and fragment; `%` is checked separately.
@@ -360,7 +352,7 @@ public struct RawURL: Sendable, Hashable {
         guard let portBytes, !portBytes.isEmpty else { return .success((host, nil)) }
         var port = 0
         for byte in portBytes {
-            guard portBytes.count <= 5, isDigit(byte) else {
+            guard portBytes.count <= 5, ASCIIByte.isDigit(byte) else {
                 return .failure(.invalidPort(String(decoding: portBytes, as: UTF8.self)))
             }
             port = port * 10 + Int(byte - UInt8(ascii: "0"))

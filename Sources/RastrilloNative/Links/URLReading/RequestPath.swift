@@ -126,8 +126,8 @@ struct RequestPath {
         while index < segment.endIndex {
             var byte = segment[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < segment.endIndex, let high = PercentDecoding.hexValue(segment[index + 1]),
-                    let low = PercentDecoding.hexValue(segment[index + 2])
+                guard index + 2 < segment.endIndex, let high = ASCIIByte.hexValue(segment[index + 1]),
+                    let low = ASCIIByte.hexValue(segment[index + 2])
                 else { return .failure(.badPercentEncoding) }
                 byte = high << 4 | low
                 index += 3

@@ -64,15 +64,15 @@ enum HostName {
         // WHATWG treats a host whose last label is numeric (decimal or 0x-hex) as IPv4.
         let last = bytes[lastLabelStart...]
         let lastIsNumeric =
-            last.allSatisfy(RawURL.isDigit)
+            last.allSatisfy(ASCIIByte.isDigit)
             || (last.count >= 2 && last[last.startIndex] == UInt8(ascii: "0")
                 && last[last.startIndex + 1] | 0x20 == UInt8(ascii: "x")
-                && last.dropFirst(2).allSatisfy { PercentDecoding.hexValue($0) != nil })
+                && last.dropFirst(2).allSatisfy { ASCIIByte.hexValue($0) != nil })
         guard lastIsNumeric else { return .plainName(hasUpper: hasUpper) }
         let host = String(decoding: bytes, as: UTF8.self)
         guard labelCount == 4 else { return .invalid }
         for label in host.split(separator: ".") {
-            guard label.utf8.allSatisfy(RawURL.isDigit), label.utf8.count <= 3, let value = Int(label),
+            guard label.utf8.allSatisfy(ASCIIByte.isDigit), label.utf8.count <= 3, let value = Int(label),
                 value <= 255,
                 label == String(value)
             else { return .invalid }
@@ -84,7 +84,7 @@ enum HostName {
     static func canonicalIPv6(_ host: String) -> String? {
         guard host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 else { return nil }
         let inner = host.dropFirst().dropLast()
-        guard inner.utf8.allSatisfy({ PercentDecoding.hexValue($0) != nil || $0 == UInt8(ascii: ":") }) else {
+        guard inner.utf8.allSatisfy({ ASCIIByte.hexValue($0) != nil || $0 == UInt8(ascii: ":") }) else {
             return nil
         }
         // Expand.

@@ -17,6 +17,11 @@ import RastrilloJSON
 /// }
 /// self.title = try node.require(title, field: "title")
 /// ```
+///
+/// Part of the `RastrilloGenerated` SPI: for the code the manifest compiler generates
+/// (`@_spi(RastrilloGenerated) import RastrilloNative`), not for app code; it may change in any
+/// release.
+@_spi(RastrilloGenerated)
 public struct BridgeNode: Sendable {
     // The accessors are inlinable (and what they read usable from inline code) so that generated
     // payload types, compiled into the app's module, check kinds and walk members without a call

@@ -13,6 +13,11 @@ import RastrilloJSON
 /// ```swift
 /// static let bridgeFields = BridgeFields("NoteDraft", ["title", "body"])
 /// ```
+///
+/// Part of the `RastrilloGenerated` SPI: for the code the manifest compiler generates
+/// (`@_spi(RastrilloGenerated) import RastrilloNative`), not for app code; it may change in any
+/// release.
+@_spi(RastrilloGenerated)
 public final class BridgeFields: Sendable {
     /// The type's name, for error messages.
     public let typeName: String
