@@ -50,6 +50,16 @@ conflicts = [{"id": f"d{i}", "pattern": f"/{{w{i}}}", "presentation": "native", 
 write("manifest", json.dumps({"schemaVersion": 1, "app": {"name": "C", "appIDs": ["ABCDE12345.com.example.c"]},
                               "origins": [{"origin": "https://app.example.com"}], "destinations": conflicts}))
 
+# The smallest accepted manifests (one web origin, one custom-scheme origin): short inputs let
+# mutations reach an origin's scheme quickly.
+for origin in ["https://app.example.com", "companion://app"]:
+    write("manifest", json.dumps({"schemaVersion": 1, "app": {"name": "M"}, "origins": [{"origin": origin}],
+                                  "destinations": []}, separators=(",", ":")))
+# fuzz-manifest's origin mode: "@" then an origin and its aliases, one per line.
+for text in ["@https://app.example.com", "@companion://app", "@https://app.example.com\nhttp://localhost:8080",
+             "@https://app.example.com:8443\nhttps://[::1]"]:
+    write("manifest", text)
+
 # bridge: the envelopes of the bridge tests.
 draft = ('{"id":"6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10","title":"Groceries","body":"milk\\u2028eggs",'
          '"tags":["home","今日"],"color":"green","pinned":true,"weight":0.25,"revision":7,'

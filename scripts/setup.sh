@@ -55,58 +55,51 @@ as_root() {
     fi
 }
 
+# Runs a command quietly; prints its output, and what failed, only when it fails.
+quietly() {
+    local what=$1 log
+    shift
+    log=$(mktemp)
+    if "$@" >"$log" 2>&1; then
+        rm -f "$log"
+        return 0
+    fi
+    cat "$log" >&2
+    rm -f "$log"
+    echo "setup: $what failed (output above)" >&2
+    return 1
+}
+
 system_tools() {
-    local missing=() line name check apt brew why
+    local name check apt brew why names hints=() installing=() packages=()
     while IFS='|' read -r name check apt brew why; do
         name=$(echo "$name" | xargs)
         check=$(echo "$check" | sed 's/^ *//; s/ *$//')
         apt=$(echo "$apt" | xargs)
         brew=$(echo "$brew" | xargs)
         why=$(echo "$why" | sed 's/^ *//')
-        if [ "$os" = Darwin ]; then
-            [ "$brew" = - ] && continue
-            [ "$name" = venv ] && continue
-        fi
+        if [ "$os" = Darwin ] && { [ "$brew" = - ] || [ "$name" = venv ]; }; then continue; fi
         bash -c "$check" >/dev/null 2>&1 && continue
-        missing+=("$name|$apt|$brew|$why")
-    done <<<"$SYSTEM_TOOLS"
-    [ ${#missing[@]} -eq 0 ] && return 0
-
-    local entry names packages=()
-    if [ "$os" = Darwin ]; then
-        for entry in "${missing[@]}"; do
-            IFS='|' read -r name apt brew why <<<"$entry"
-            echo "setup: missing $name ($why): run brew install $brew" >&2
-        done
-        return 1
-    fi
-    for entry in "${missing[@]}"; do
-        IFS='|' read -r name apt brew why <<<"$entry"
+        if [ "$os" = Darwin ]; then
+            hints+=("setup: missing $name ($why): run brew install $brew")
+        else
+            hints+=("setup: missing $name ($why): run sudo apt-get install -y $apt")
+        fi
+        installing+=("setup: installing $name (apt-get install $apt) for $why")
         read -ra names <<<"$apt"
         packages+=("${names[@]}")
-    done
-    if ! command -v apt-get >/dev/null || ! as_root true; then
-        for entry in "${missing[@]}"; do
-            IFS='|' read -r name apt brew why <<<"$entry"
-            echo "setup: missing $name ($why): run sudo apt-get install -y $apt" >&2
-        done
+    done <<<"$SYSTEM_TOOLS"
+    [ ${#hints[@]} -eq 0 ] && return 0
+
+    # Without apt-get and root (or passwordless sudo), say exactly what to run instead.
+    if [ "$os" = Darwin ] || ! command -v apt-get >/dev/null || ! as_root true; then
+        printf '%s\n' "${hints[@]}" >&2
         return 1
     fi
-    for entry in "${missing[@]}"; do
-        IFS='|' read -r name apt brew why <<<"$entry"
-        say "installing $name (apt-get install $apt) for $why"
-    done
-    local log
-    log=$(mktemp)
-    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq -o DPkg::Lock::Timeout=600 >"$log" 2>&1 \
-        || ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 \
-            "${packages[@]}" >>"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        echo "setup: apt-get install ${packages[*]} failed (output above)" >&2
-        return 1
-    fi
-    rm -f "$log"
+    printf '%s\n' "${installing[@]}"
+    local apt_get=(as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq -o DPkg::Lock::Timeout=600)
+    quietly "apt-get update" "${apt_get[@]}" update &&
+        quietly "apt-get install ${packages[*]}" "${apt_get[@]}" install -y --no-install-recommends "${packages[@]}"
 }
 
 venv_tools() {
@@ -137,15 +130,7 @@ EOF
     local pins=()
     mapfile -t pins <<<"$stale"
     say "installing ${pins[*]} into ${VENV#"$PWD"/} (pip)"
-    local log
-    log=$(mktemp)
-    if ! "$python" -m pip install -q --disable-pip-version-check "${pins[@]}" >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        echo "setup: pip install ${pins[*]} into $VENV failed (output above)" >&2
-        return 1
-    fi
-    rm -f "$log"
+    quietly "pip install ${pins[*]} into $VENV" "$python" -m pip install -q --disable-pip-version-check "${pins[@]}"
 }
 
 case "${1:-all}" in

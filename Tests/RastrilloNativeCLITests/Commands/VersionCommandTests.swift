@@ -1,4 +1,5 @@
 import Foundation
+import RastrilloTestSupport
 import Testing
 
 @testable import RastrilloNativeCLI
@@ -52,37 +53,20 @@ struct VersionCommandTests {
     }
 }
 
-/// `python3 -m http.server` on 127.0.0.1, port chosen by the OS.
-///
-/// The child inherits the signal mask of the thread that starts it, and test threads may
-/// block SIGTERM, so `terminate()` alone can leave it running: it clears its mask before
-/// serving, and ``stop()`` also sends SIGKILL, which no mask blocks. Foundation's
-/// `Process` reaps it when it exits.
+/// `python3 -m http.server` on 127.0.0.1, port chosen by the OS, as a ``ChildProcess``
+/// (so it starts with a clear signal mask and ``stop()`` always ends and reaps it).
 final class PythonFileServer {
-    let process = Process()
+    let process: ChildProcess
     let port: Int
 
-    /// Clears the inherited signal mask, then runs `http.server` as `python3 -m` would.
-    static let launcher = """
-        import runpy, signal, sys
-        signal.pthread_sigmask(signal.SIG_SETMASK, [])
-        sys.argv = ["http.server"] + sys.argv[1:]
-        runpy.run_module("http.server", run_name="__main__", alter_sys=True)
-        """
-
     init(root: URL) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-u", "-c", Self.launcher, "0", "--bind", "127.0.0.1", "--directory", root.path,
-        ]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root.path],
+            errorOutput: .discard)
         // The first line is "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ...".
         var buffer = Data()
         while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }
@@ -90,27 +74,14 @@ final class PythonFileServer {
         guard let range = line.range(of: " port "),
             let port = Int(line[range.upperBound...].prefix { $0.isNumber })
         else {
-            Self.end(process)
+            process.stop()
             throw ServerError.noPort(line)
         }
         self.port = port
     }
 
-    /// Stops the server: SIGTERM, then SIGKILL. Not waiting for the exit: `waitUntilExit`
-    /// needs a run loop that swift-corelibs-foundation does not service on test threads.
-    func stop() {
-        Self.end(process)
-    }
-
-    deinit {
-        Self.end(process)
-    }
-
-    private static func end(_ process: Process) {
-        guard process.isRunning else { return }
-        process.terminate()
-        kill(process.processIdentifier, SIGKILL)
-    }
+    /// Ends the server and reaps it.
+    func stop() { process.stop() }
 
     enum ServerError: Error {
         case noPort(String)
