@@ -27,10 +27,12 @@ public struct BridgeFrame: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `main frame scheme://host:port` or `subframe …`, for logs; the scheme and host, as the web
-    /// view reported them, are escaped with ``DiagnosticText``.
-    public var description: String {
-        let origin = DiagnosticText.escaped("\(scheme)://\(host)")
-        return "\(isMainFrame ? "main frame" : "subframe") \(origin)\(port == 0 ? "" : ":\(port)")"
-    }
+    /// The frame's origin as people and logs see it: `scheme://host`, with `:port` unless the
+    /// port is `0` or the scheme's default, an IPv6 host in brackets, and everything the web view
+    /// reported escaped with ``DiagnosticText`` (a page cannot put control characters in a dialog's
+    /// title or a log line). Written exactly as ``ManifestOrigin/description`` writes origins.
+    public var origin: String { DiagnosticText.escaped(OriginText.render(scheme: scheme, host: host, port: port)) }
+
+    /// `main frame https://app.example.com` or `subframe …`: which frame, then ``origin``, for logs.
+    public var description: String { "\(isMainFrame ? "main frame" : "subframe") \(origin)" }
 }

@@ -24,11 +24,9 @@ public struct ManifestOrigin: Sendable, Hashable, CustomStringConvertible {
         self.port = port ?? Self.defaultPort(for: scheme) ?? 0
     }
 
-    /// `scheme://host[:port]`, with the port left out when it is the default.
-    public var description: String {
-        if let defaultPort = Self.defaultPort(for: scheme), defaultPort == port { return "\(scheme)://\(host)" }
-        return "\(scheme)://\(host):\(port)"
-    }
+    /// `scheme://host[:port]`, with the port left out when it is the scheme's default or `0`
+    /// (a custom scheme without a port); ``AppManifest/urlString(for:params:)`` builds URLs from it.
+    public var description: String { OriginText.render(scheme: scheme, host: host, port: port) }
 
     /// The default port of `scheme` (80 for http, 443 for https), if it has one.
     public static func defaultPort(for scheme: String) -> Int? {

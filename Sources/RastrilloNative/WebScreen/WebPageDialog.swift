@@ -20,8 +20,8 @@ public struct WebPageDialog: Sendable, Hashable, Identifiable {
     public let kind: Kind
     /// The page's message, as given.
     public let message: String
-    /// The origin of the frame that asked (`https://app.example.com`, with a port when not the
-    /// scheme's default): the alert's title.
+    /// The origin of the frame that asked, as ``BridgeFrame/origin`` writes it
+    /// (`https://app.example.com`, with a port when not the scheme's default): the alert's title.
     public let origin: String
 
     /// Creates a dialog (``WebScreenModel`` numbers them).
@@ -30,15 +30,6 @@ public struct WebPageDialog: Sendable, Hashable, Identifiable {
         self.kind = kind
         self.message = message
         self.origin = origin
-    }
-
-    /// The origin to show for a frame's security origin (`WKSecurityOrigin`'s `protocol`, `host`,
-    /// `port`): `scheme://host`, with `:port` unless the port is 0 or the scheme's default.
-    public static func origin(scheme: String, host: String, port: Int) -> String {
-        let scheme = scheme.lowercased()
-        let isDefault = port == 0 || (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
-        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "\(scheme)://\(shownHost)" + (isDefault ? "" : ":\(port)")
     }
 }
 

@@ -70,19 +70,6 @@ struct WebPageDialogTests {
     }
 
     @Test(
-        "the origin shown: scheme and host, the port only when not the default",
-        arguments: [
-            ("https", "app.example.com", 0, "https://app.example.com"),
-            ("https", "app.example.com", 443, "https://app.example.com"),
-            ("HTTPS", "app.example.com", 8443, "https://app.example.com:8443"),
-            ("http", "localhost", 80, "http://localhost"), ("http", "localhost", 8080, "http://localhost:8080"),
-            ("http", "::1", 8080, "http://[::1]:8080"),
-        ])
-    func origin(_ scheme: String, _ host: String, _ port: Int, _ shown: String) {
-        #expect(WebPageDialog.origin(scheme: scheme, host: host, port: port) == shown)
-    }
-
-    @Test(
         "errors are classified by domain and code",
         arguments: [
             ("NSURLErrorDomain", -1009, WebLoadErrorKind.offline), ("NSURLErrorDomain", -1202, .tls),

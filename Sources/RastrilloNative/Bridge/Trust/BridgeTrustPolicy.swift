@@ -44,7 +44,7 @@ public struct BridgeTrustPolicy: Sendable {
         // delimiter (`/`, `@`, `:`, `#`) when the shared reader parses it.
         guard let host = HostName.canonical(bracketed) else { return .failure(.invalidHost(frame)) }
         guard (0...65535).contains(frame.port) else { return .failure(.invalidPort(frame)) }
-        let text = scheme + "://" + host + (frame.port == 0 ? "" : ":" + String(frame.port))
+        let text = OriginText.render(scheme: scheme, host: host, port: frame.port)
         guard let origin = ManifestOrigin(parsing: text) else { return .failure(.invalidHost(frame)) }
         guard manifest.isInternal(origin: origin) else { return .failure(.foreignOrigin(origin)) }
         return .success(origin)

@@ -123,10 +123,7 @@
             _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
             replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
         ) {
-            let origin = message.frameInfo.securityOrigin
-            let frame = BridgeFrame(
-                isMainFrame: message.frameInfo.isMainFrame, scheme: origin.protocol, host: origin.host,
-                port: origin.port)
+            let frame = Self.frame(message.frameInfo)
             guard let body = message.body as? String else {
                 replyHandler(dispatcher.receive(nonText: String(describing: type(of: message.body)), from: frame), nil)
                 return
@@ -276,9 +273,13 @@
             ).promptText
         }
 
-        private func origin(of frame: WKFrameInfo) -> String {
-            let origin = frame.securityOrigin
-            return WebPageDialog.origin(scheme: origin.protocol, host: origin.host, port: origin.port)
+        private func origin(of frame: WKFrameInfo) -> String { Self.frame(frame).origin }
+
+        /// The frame facts WebKit reports, for the core: the bridge's trust decision and dialog titles.
+        private static func frame(_ info: WKFrameInfo) -> BridgeFrame {
+            let origin = info.securityOrigin
+            return BridgeFrame(
+                isMainFrame: info.isMainFrame, scheme: origin.protocol, host: origin.host, port: origin.port)
         }
 
         #if os(macOS)
