@@ -23,7 +23,13 @@ let package = Package(
     targets: [
         // The one strict JSON reader (line:column, duplicate keys, exact UTF-8).
         .target(name: "RastrilloJSON"),
-        .target(name: "RastrilloNative", dependencies: ["RastrilloJSON"]),
+        .target(
+            name: "RastrilloNative",
+            dependencies: ["RastrilloJSON", .target(name: "CRastrilloCurl", condition: .when(platforms: [.linux]))]
+        ),
+        // libcurl loaded at run time (dlopen), for the https version check on Linux: no curl
+        // headers or -dev package at build time. Apple platforms use URLSession.
+        .target(name: "CRastrilloCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // OpenSSL's libcrypto, used as the crypto backend where CryptoKit is absent.
         .systemLibrary(
             name: "COpenSSL",

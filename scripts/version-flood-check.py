@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Peak memory of `rastrillo-native version` while a server floods /api/version.
 
-Runs the CLI under GNU time (/usr/bin/time -f %M) twice on 127.0.0.1: against a server
-that answers "v1.4.0", and against one that answers 200 and then writes an endless body
-as fast as the socket takes it (counting what it managed to write). The flooded run must
-exit 1 with the body-too-large message, and its peak resident memory may exceed the
-normal run's by at most MARGIN_KB: the client holds the 256-byte cap plus one 4 KiB read
-buffer and a head of at most 16 KiB, so anything near the margin means it buffered the
-flood. Usage: version-flood-check.py <rastrillo-native binary> [margin KB, default 1024]
+Runs the CLI under GNU time (/usr/bin/time -f %M) on 127.0.0.1, over http and then over
+https (TLS with the test certificate in Tests/Fixtures/tls, trusted through SSL_CERT_FILE):
+against a server that answers "v1.4.0", and against one that answers 200 and then writes
+an endless body as fast as the connection takes it (counting what it managed to write).
+The flooded run must exit 1 with the body-too-large message, and its peak resident memory
+may exceed the normal run's by at most MARGIN_KB: the client holds the 256-byte cap plus
+one read buffer (4 KiB on the http socket, one 16 KiB libcurl write chunk over https) and
+a head of at most 16 KiB, so anything near the margin means it buffered the flood.
+Usage: version-flood-check.py <rastrillo-native binary> [margin KB, default 1024]
 """
+import os
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -17,7 +21,11 @@ import threading
 TIME = "/usr/bin/time"
 
 
-def serve(body_writer):
+TLS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "tls")
+CERT = os.path.join(TLS_DIR, "loopback-cert.pem")
+
+
+def serve(body_writer, tls):
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     listener.listen(4)
@@ -25,6 +33,13 @@ def serve(body_writer):
 
     def run():
         connection, _ = listener.accept()
+        if tls:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(CERT, os.path.join(TLS_DIR, "loopback-key.pem"))
+            try:
+                connection = context.wrap_socket(connection, server_side=True)
+            except OSError:
+                return
         with connection:
             request = b""
             while b"\r\n\r\n" not in request:
@@ -56,11 +71,12 @@ def flood(connection, result):
         result["written"] += len(chunk)
 
 
-def measure(binary, writer):
-    port, thread, result = serve(writer)
+def measure(binary, writer, scheme):
+    port, thread, result = serve(writer, scheme == "https")
     completed = subprocess.run(
-        [TIME, "-f", "peak-kb %M", binary, "version", f"http://127.0.0.1:{port}"],
+        [TIME, "-f", "peak-kb %M", binary, "version", f"{scheme}://127.0.0.1:{port}"],
         capture_output=True, text=True, timeout=120,  # hang guard only
+        env=dict(os.environ, SSL_CERT_FILE=CERT),
     )
     thread.join(timeout=120)  # hang guard only
     lines = completed.stderr.strip().splitlines()
@@ -73,16 +89,20 @@ def main():
         sys.exit("usage: version-flood-check.py <rastrillo-native binary> [margin KB]")
     binary = sys.argv[1]
     margin = int(sys.argv[2]) if len(sys.argv) == 3 else 1024
-    status, out, err, base_peak, _ = measure(binary, normal)
-    if status != 0 or "version: v1.4.0" not in out:
-        sys.exit(f"version-flood-check: the normal run failed (exit {status}): {out}{err}")
-    status, out, err, flood_peak, written = measure(binary, flood)
-    print(f"normal answer: peak {base_peak} KB; flooded: peak {flood_peak} KB "
-          f"(+{flood_peak - base_peak} KB, margin {margin} KB), the server wrote {written} bytes before the client closed")
-    if status != 1 or "sent more than 256 bytes" not in err:
-        sys.exit(f"version-flood-check: the flooded run should exit 1 with 'sent more than 256 bytes'; exit {status}: {err}")
-    if flood_peak - base_peak > margin:
-        sys.exit(f"version-flood-check: the flood raised peak memory by {flood_peak - base_peak} KB, over the {margin} KB margin")
+    for scheme in ("http", "https"):
+        status, out, err, base_peak, _ = measure(binary, normal, scheme)
+        if status != 0 or "version: v1.4.0" not in out:
+            sys.exit(f"version-flood-check: the normal {scheme} run failed (exit {status}): {out}{err}")
+        status, out, err, flood_peak, written = measure(binary, flood, scheme)
+        print(f"{scheme}: normal answer: peak {base_peak} KB; flooded: peak {flood_peak} KB "
+              f"(+{flood_peak - base_peak} KB, margin {margin} KB), "
+              f"the server wrote {written} bytes before the client closed")
+        if status != 1 or "sent more than 256 bytes" not in err:
+            sys.exit(f"version-flood-check: the flooded {scheme} run should exit 1 with 'sent more than 256 bytes'; "
+                     f"exit {status}: {err}")
+        if flood_peak - base_peak > margin:
+            sys.exit(f"version-flood-check: the {scheme} flood raised peak memory by {flood_peak - base_peak} KB, "
+                     f"over the {margin} KB margin")
 
 
 if __name__ == "__main__":

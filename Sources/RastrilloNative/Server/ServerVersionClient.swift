@@ -53,10 +53,12 @@ public struct ServerVersionClient: Sendable {
 
     /// The exchange behind ``version(of:)-(ServerAddress)``, with the transfer's statistics for tests.
     /// `deliveryStall` (tests only) runs on the thread that delivers the answer, before the
-    /// transfer first looks at it: it stands for a thread that runs late.
+    /// transfer first looks at it: it stands for a thread that runs late. `certificateAuthorityFile`
+    /// (tests only) stands in for `SSL_CERT_FILE` on Linux.
     func exchange(
         with address: ServerAddress,
-        deliveryStall: (@Sendable () -> Void)? = nil
+        deliveryStall: (@Sendable () -> Void)? = nil,
+        certificateAuthorityFile: String? = nil
     ) async -> (outcome: ServerVersionTransfer.Outcome, statistics: ServerVersionTransfer.Statistics?) {
         do {
             try checkTransport(of: address)
@@ -75,6 +77,22 @@ public struct ServerVersionClient: Sendable {
                 }
                 return (result, transfer.statistics)
             }
+            #if canImport(CRastrilloCurl)
+                // https on Linux: libcurl on its own thread (see ServerVersionCurlTransfer for why).
+                if ServerVersionCurlTransfer.unavailableReason == nil {
+                    let transfer = ServerVersionCurlTransfer(
+                        url: url, options: options,
+                        certificateAuthorityFile: certificateAuthorityFile
+                            ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
+                        deliveryStall: deliveryStall)
+                    let result = await withTaskCancellationHandler {
+                        await transfer.run()
+                    } onCancel: {
+                        transfer.cancel()
+                    }
+                    return (result, transfer.statistics)
+                }
+            #endif
         #endif
         var request = URLRequest(url: url)
         request.httpMethod = "GET"

@@ -23,8 +23,8 @@
     /// then closes the socket. And it reaches `http://[::1]:port`, which
     /// FoundationNetworking refuses as a bad URL (NSURLErrorDomain -1000).
     ///
-    /// https on Linux still goes through URLSession (TLS comes from FoundationNetworking's
-    /// libcurl). Decisions come from ``ServerVersionResponsePolicy``, as for URLSession.
+    /// https on Linux goes through ``ServerVersionCurlTransfer``. Decisions come from
+    /// ``ServerVersionResponsePolicy``, as for URLSession.
     ///
     /// `@unchecked Sendable`: the mutable properties are read and written only while
     /// holding `lock`; the continuation is taken out under the lock before it is resumed,

@@ -1,0 +1,374 @@
+#if canImport(FoundationNetworking) && canImport(CRastrilloCurl)
+    import CRastrilloCurl
+    import Foundation
+    import FoundationNetworking
+
+    /// One https version request on Linux: libcurl's multi interface, driven on the transfer's
+    /// own thread, with the same caps and deadlines as ``ServerVersionSocketTransfer``.
+    ///
+    /// Why not URLSession there: FoundationNetworking keeps reading and queueing a flooding body
+    /// after the transfer is cancelled (hundreds of MB), and runs its callbacks on the thread
+    /// pool Swift concurrency shares on Linux (see ``ServerVersionSocketTransfer``). Here libcurl
+    /// (the one FoundationNetworking itself uses, loaded at run time, so building needs nothing
+    /// beyond Swift) does TLS, certificate and host-name verification, and HTTP/1.1 or HTTP/2;
+    /// this type decides nothing of its own. Its callbacks keep the response head (at most
+    /// ``maximumHeadLength`` bytes) and at most the body cap; the first byte past the cap, a head
+    /// that ``ServerVersionResponsePolicy`` refuses, or a cancellation stops the transfer at once,
+    /// so at most one of libcurl's write chunks (``maximumWriteChunk``) is ever read past the cap.
+    /// Body decoding is off: a compressed body is never inflated.
+    ///
+    /// Certificates are verified against libcurl's default CA bundle, or the file named by
+    /// `SSL_CERT_FILE` when that is set (as OpenSSL and the `curl` tool read it), for a private CA.
+    ///
+    /// `@unchecked Sendable`: the mutable properties are read and written only while holding
+    /// `lock`; the continuation is taken out under the lock before it is resumed, so it is
+    /// resumed exactly once.
+    final class ServerVersionCurlTransfer: @unchecked Sendable {
+        typealias Outcome = ServerVersionTransfer.Outcome
+
+        /// The largest response head read (status line and headers), in bytes.
+        static let maximumHeadLength = 16_384
+        /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`).
+        static let maximumWriteChunk = 16_384
+        /// The most same-origin redirects followed.
+        static let maximumRedirects = ServerVersionSocketTransfer.maximumRedirects
+
+        /// Why libcurl cannot be used in this process, or `nil` when it can.
+        static let unavailableReason: String? = rastrillo_curl_load().map { String(cString: $0) }
+
+        fileprivate let url: URL
+        private let options: ServerVersionClient.Options
+        private let certificateAuthorityFile: String?
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Outcome, Never>?
+        private var outcome: Outcome?
+        /// The multi handle of the exchange in flight, so `finish` can wake its poll.
+        private var multi: UnsafeMutableRawPointer?
+        private var bodyBytesReceived = 0
+        private var peakBodyBytesHeld = 0
+        /// Tests only: runs on the transfer's thread where the response head is delivered.
+        private let deliveryStall: (@Sendable () -> Void)?
+
+        var statistics: ServerVersionTransfer.Statistics {
+            lock.withLock {
+                ServerVersionTransfer.Statistics(bytesReceived: bodyBytesReceived, peakBytesHeld: peakBodyBytesHeld)
+            }
+        }
+
+        init(
+            url: URL, options: ServerVersionClient.Options,
+            certificateAuthorityFile: String?,
+            deliveryStall: (@Sendable () -> Void)? = nil
+        ) {
+            self.url = url
+            self.options = options
+            self.certificateAuthorityFile = certificateAuthorityFile.flatMap { $0.isEmpty ? nil : $0 }
+            self.deliveryStall = deliveryStall
+        }
+
+        /// Starts the request on its own thread and returns its one outcome.
+        func run() async -> Outcome {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let finished: Outcome? = lock.withLock {
+                    if let outcome { return outcome }  // cancelled before it started
+                    self.continuation = continuation
+                    return nil
+                }
+                if let finished {
+                    continuation.resume(returning: finished)
+                    return
+                }
+                let thread = Thread { [self] in finish(perform()) }
+                thread.name = "ServerVersionCurlTransfer"
+                thread.start()
+            }
+        }
+
+        /// Cancels the transfer (the calling task was cancelled): the caller gets
+        /// ``ServerVersionError/cancelled(_:)`` at once and the thread stops its transfer.
+        func cancel() {
+            finish(.failure(.cancelled(url)))
+        }
+
+        private func finish(_ result: Outcome) {
+            let continuation: CheckedContinuation<Outcome, Never>?? = lock.withLock {
+                guard outcome == nil else { return nil }
+                outcome = result
+                if let multi { _ = rastrillo_curl_multi_wakeup(multi) }
+                defer { self.continuation = nil }
+                return .some(self.continuation)
+            }
+            continuation??.resume(returning: result)
+        }
+
+        private var isFinished: Bool { lock.withLock { outcome != nil } }
+
+        fileprivate func recordBody(received: Int, held: Int) {
+            lock.withLock {
+                bodyBytesReceived += received
+                peakBodyBytesHeld = max(peakBodyBytesHeld, held)
+            }
+        }
+
+        // MARK: The exchange, on the transfer's thread
+
+        private func perform() -> Outcome {
+            if let reason = Self.unavailableReason { return .failure(.unreachable(url, reason: reason)) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let connectDeadline = start + options.connectTimeout
+            let totalDeadline = start + options.totalTimeout
+            var current = url
+            for _ in 0...Self.maximumRedirects {
+                let response = CurlResponse(transfer: self, limit: options.maximumBodyLength)
+                if let failure = exchange(current, response, connect: connectDeadline, total: totalDeadline) {
+                    return .failure(failure)
+                }
+                if let error = response.stop { return .failure(error) }
+                guard let status = response.status, response.headRead else {
+                    return .failure(
+                        .unreachable(url, reason: "the server closed the connection without a complete answer"))
+                }
+                if let location = response.redirectLocation {
+                    guard let next = URL(string: location, relativeTo: current)?.absoluteURL,
+                        ServerVersionResponsePolicy.allowsRedirect(from: url, to: next)
+                    else {
+                        let shown = URL(string: location, relativeTo: current)?.absoluteURL ?? current
+                        return .failure(.redirectedToAnotherOrigin(from: url, to: shown))
+                    }
+                    current = next
+                    continue
+                }
+                return ServerVersionResponsePolicy.finish(
+                    url: url, status: status, body: response.body.bytes, limit: options.maximumBodyLength)
+            }
+            return .failure(.unreachable(url, reason: "it redirected more than \(Self.maximumRedirects) times"))
+        }
+
+        /// Runs one request to `target` until libcurl is done, a callback stopped it, a deadline
+        /// passed or the transfer was cancelled. Returns the failure, or `nil` when `response`
+        /// holds what happened.
+        private func exchange(
+            _ target: URL, _ response: CurlResponse, connect: ContinuousClock.Instant, total: ContinuousClock.Instant
+        ) -> ServerVersionError? {
+            guard let easy = rastrillo_curl_easy_init() else {
+                return .unreachable(url, reason: "libcurl could not start a transfer")
+            }
+            guard let multi = rastrillo_curl_multi_init() else {
+                rastrillo_curl_easy_cleanup(easy)
+                return .unreachable(url, reason: "libcurl could not start a transfer")
+            }
+            let headers = rastrillo_curl_slist_append(nil, "Accept: \(ServerVersionClient.acceptHeader)")
+            let context = Unmanaged.passRetained(response)
+            defer {
+                lock.withLock { self.multi = nil }
+                _ = rastrillo_curl_multi_remove_handle(multi, easy)
+                rastrillo_curl_easy_cleanup(easy)
+                rastrillo_curl_multi_cleanup(multi)
+                rastrillo_curl_slist_free_all(headers)
+                context.release()
+            }
+            // libcurl copies every string option, so the C strings need to live only for the call.
+            func set(_ option: Int, _ text: String) {
+                _ = text.withCString { rastrillo_curl_setopt_pointer(easy, Int32(option), $0) }
+            }
+            set(RASTRILLO_CURLOPT_URL, target.absoluteString)
+            set(RASTRILLO_CURLOPT_USERAGENT, "RastrilloNative")
+            _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_HTTPHEADER), headers)
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_NOSIGNAL), 1)
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_FOLLOWLOCATION), 0)
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYPEER), 1)
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYHOST), 2)
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_HTTP_CONTENT_DECODING), 0)
+            if let certificateAuthorityFile { set(RASTRILLO_CURLOPT_CAINFO, certificateAuthorityFile) }
+            _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_HEADERDATA), context.toOpaque())
+            _ = rastrillo_curl_setopt_callback(easy, Int32(RASTRILLO_CURLOPT_HEADERFUNCTION), curlHeaderCallback)
+            _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_WRITEDATA), context.toOpaque())
+            _ = rastrillo_curl_setopt_callback(easy, Int32(RASTRILLO_CURLOPT_WRITEFUNCTION), curlWriteCallback)
+
+            let cancelled: Bool = lock.withLock {
+                if outcome != nil { return true }
+                self.multi = multi
+                return false
+            }
+            if cancelled { return .cancelled(url) }
+            _ = rastrillo_curl_multi_add_handle(multi, easy)
+
+            while true {
+                var running: Int32 = 0
+                _ = rastrillo_curl_multi_perform(multi, &running)
+                if isFinished { return .cancelled(url) }
+                if running == 0 || response.stop != nil || response.redirectStopped { break }
+                // The connect deadline holds until the head is read; then only the total one.
+                let headRead = response.headRead
+                let deadline = headRead || total < connect ? total : connect
+                let remaining = ContinuousClock().now.duration(to: deadline)
+                if remaining <= .zero {
+                    return headRead || total < connect
+                        ? .timedOut(url, phase: .total, seconds: options.totalTimeout.secondsValue)
+                        : .timedOut(url, phase: .connect, seconds: options.connectTimeout.secondsValue)
+                }
+                let milliseconds = Int32(min(remaining.secondsValue * 1000 + 1, Double(Int32.max)))
+                _ = rastrillo_curl_multi_poll(multi, milliseconds)
+            }
+            if response.stop != nil || response.redirectStopped { return nil }
+            var code: Int32 = 0
+            guard rastrillo_curl_multi_done_result(multi, &code) == 1 else {
+                return .unreachable(url, reason: "libcurl ended the transfer without a result")
+            }
+            if code == Int32(RASTRILLO_CURLE_OK) { return nil }
+            let text = String(cString: rastrillo_curl_easy_strerror(code))
+            return .unreachable(url, reason: Self.reason(code: code, text: text))
+        }
+
+        /// libcurl's message for `code`, with what to do for the certificate errors.
+        static func reason(code: Int32, text: String) -> String {
+            // CURLE_PEER_FAILED_VERIFICATION (60) and CURLE_SSL_CACERT_BADFILE (77).
+            if code == 60 || code == 77 {
+                return "its TLS certificate could not be verified (\(text), curl error \(code)); "
+                    + "for a private CA, set SSL_CERT_FILE to its PEM file"
+            }
+            return "\(text) (curl error \(code))"
+        }
+
+        fileprivate func stall() { deliveryStall?() }
+    }
+
+    /// What one libcurl request delivered to the callbacks: the head as it arrives, the capped
+    /// body, and why the callbacks stopped the transfer. Touched only on the transfer's thread.
+    private final class CurlResponse {
+        unowned let transfer: ServerVersionCurlTransfer
+        private let limit: Int
+        private var headBytes = 0
+        private var headers: [(name: String, value: String)] = []
+        private(set) var status: Int?
+        private(set) var headRead = false
+        private(set) var body: ServerVersionBodyBuffer
+        /// Set when a callback refused the answer; the transfer's result.
+        private(set) var stop: ServerVersionError?
+        /// The `Location` of a redirect answer, once its head is read.
+        private(set) var redirectLocation: String?
+        /// Whether the write callback stopped a redirect's body (it is never read).
+        private(set) var redirectStopped = false
+        private var stalled = false
+
+        init(transfer: ServerVersionCurlTransfer, limit: Int) {
+            self.transfer = transfer
+            self.limit = limit
+            self.body = ServerVersionBodyBuffer(limit: limit)
+        }
+
+        private var url: URL { transfer.url }
+
+        /// One header line (the status line, a header, or the empty line that ends a head);
+        /// `false` stops the transfer.
+        func header(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            if !stalled {
+                stalled = true
+                transfer.stall()
+            }
+            headBytes += line.count
+            guard headBytes <= ServerVersionCurlTransfer.maximumHeadLength else {
+                stop = .unreachable(
+                    url, reason: "the answer's head is longer than \(ServerVersionCurlTransfer.maximumHeadLength) bytes"
+                )
+                return false
+            }
+            // Without its line end (bytes: "\r\n" is one Character in a String).
+            var end = line.count
+            while end > 0, line[end - 1] == 10 || line[end - 1] == 13 { end -= 1 }
+            let text = String(decoding: line[..<end], as: UTF8.self)
+            if text.hasPrefix("HTTP/") {
+                let fields = text.split(separator: " ", maxSplits: 2)
+                guard fields.count >= 2, fields[1].utf8.count == 3, let code = Int(fields[1]) else {
+                    stop = .unreachable(url, reason: "the answer is not HTTP")
+                    return false
+                }
+                status = code
+                headers = []
+                return true
+            }
+            guard let status else {
+                stop = .unreachable(url, reason: "the answer is not HTTP")
+                return false
+            }
+            if !text.isEmpty {
+                if let colon = text.firstIndex(of: ":") {
+                    headers.append(
+                        (String(text[..<colon]), text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    )
+                }
+                return true
+            }
+            if (100..<200).contains(status) { return true }  // an interim answer; the real head follows
+            headRead = true
+            if [301, 302, 303, 307, 308].contains(status), let location = value("Location") {
+                redirectLocation = location
+                return true
+            }
+            var declared: Int64?
+            if value("Transfer-Encoding") == nil, let text = value("Content-Length") {
+                guard let length = Int64(text), length >= 0 else {
+                    stop = .unreachable(url, reason: "the answer's Content-Length '\(text)' is not a number")
+                    return false
+                }
+                declared = length
+            }
+            let decision = ServerVersionResponsePolicy.decide(
+                url: url, status: status, declaredLength: declared, contentType: value("Content-Type"), limit: limit)
+            if case .refuse(let error) = decision {
+                stop = error
+                return false
+            }
+            return true
+        }
+
+        /// A piece of the body; `false` stops the transfer.
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if stop != nil { return false }
+            if redirectLocation != nil {
+                redirectStopped = true
+                return false
+            }
+            let kept = body.append(bytes)
+            transfer.recordBody(received: bytes.count, held: body.bytes.count)
+            guard kept else {
+                stop =
+                    status == 200
+                    ? .bodyTooLarge(url, limit: limit, declaredLength: nil)
+                    : .unexpectedStatus(url, status: status ?? 0, errorReference: nil)
+                return false
+            }
+            return true
+        }
+
+        private func value(_ name: String) -> String? {
+            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    /// libcurl's header callback: one line per call. Returning less than it was given stops the transfer.
+    private func curlHeaderCallback(
+        _ bytes: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+    ) -> Int {
+        guard let bytes, let context else { return 0 }
+        let response = Unmanaged<CurlResponse>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        let line = UnsafeBufferPointer(
+            start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+        return response.header(line) ? length : 0
+    }
+
+    /// libcurl's write callback: body bytes. Returning less than it was given stops the transfer.
+    private func curlWriteCallback(
+        _ bytes: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+    ) -> Int {
+        guard let context else { return 0 }
+        let length = size * count
+        guard let bytes, length > 0 else { return length }
+        let response = Unmanaged<CurlResponse>.fromOpaque(context).takeUnretainedValue()
+        let chunk = UnsafeBufferPointer(
+            start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+        return response.write(chunk) ? length : 0
+    }
+#endif

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""A TLS server on 127.0.0.1 for the version client's https tests (Python's ssl module only).
+
+Usage: tls_server.py <mode>. Prints "port N" once listening, "request" when it has read a
+request, and "written N" when that connection ends (the body bytes it managed to write). Modes, for every request:
+  version   200, "v1.4.0"
+  flood     200 with no length, then an endless body as fast as the connection takes it
+  redirect  302 to https://elsewhere.example/api/version, with an endless body
+  silent    completes TLS, reads the request, never answers
+The certificate is loopback-cert.pem beside this file (127.0.0.1, ::1, localhost; a test key).
+"""
+import os
+import socket
+import ssl
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHUNK = b"v" * 65536
+
+
+def answer(mode, connection):
+    written = 0
+    if mode == "version":
+        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\nv1.4.0")
+        written = 6
+    elif mode in ("flood", "redirect"):
+        if mode == "flood":
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n")
+        else:
+            connection.sendall(b"HTTP/1.1 302 Found\r\nLocation: https://elsewhere.example/api/version\r\n\r\n")
+        try:
+            while True:
+                connection.sendall(CHUNK)
+                written += len(CHUNK)
+        except OSError:
+            pass  # the client closed the connection
+    elif mode == "silent":
+        while connection.recv(4096):
+            pass
+    return written
+
+
+def handle(context, mode, raw):
+    written = 0
+    try:
+        with context.wrap_socket(raw, server_side=True) as connection:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                request += chunk
+            else:
+                print("request", flush=True)
+                written = answer(mode, connection)
+    except OSError:
+        pass  # a client that refused the certificate, or closed early
+    print("written", written, flush=True)
+
+
+def main():
+    mode = sys.argv[1]
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(os.path.join(HERE, "loopback-cert.pem"), os.path.join(HERE, "loopback-key.pem"))
+    context.set_alpn_protocols(["http/1.1"])
+    listener = socket.create_server(("127.0.0.1", 0))
+    print("port", listener.getsockname()[1], flush=True)
+    while True:
+        raw, _ = listener.accept()
+        threading.Thread(target=handle, args=(context, mode, raw), daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+#if os(Linux)
+    import Foundation
+    import RastrilloTestSupport
+    import Testing
+
+    @testable import RastrilloNative
+
+    /// https on Linux goes through libcurl on the transfer's own thread
+    /// (``ServerVersionCurlTransfer``), against a real TLS server on 127.0.0.1 (Python's `ssl`,
+    /// `Tests/Fixtures/tls`): verified certificates, the body cap under a flood, redirects,
+    /// deadlines and cancellation.
+    @Suite("ServerVersionClient over https on Linux", .timeLimit(.minutes(3)))
+    struct ServerVersionHTTPSTransferTests {
+        static let fixtures = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/tls")
+        static let loopbackCA = fixtures.appendingPathComponent("loopback-cert.pem").path
+        static let hangGuard = ServerVersionTransportTests.hangGuard
+
+        func check(
+            _ server: TLSTestServer, options: ServerVersionClient.Options = hangGuard,
+            certificateAuthorityFile: String = loopbackCA
+        ) async throws -> (ServerVersionTransfer.Outcome, ServerVersionTransfer.Statistics?) {
+            try await ServerVersionClient(options: options).exchange(
+                with: ServerAddress("https://127.0.0.1:\(server.port)"),
+                certificateAuthorityFile: certificateAuthorityFile)
+        }
+
+        @Test("libcurl loads, so https on Linux does not fall back to URLSession")
+        func libcurlLoads() {
+            #expect(ServerVersionCurlTransfer.unavailableReason == nil)
+        }
+
+        @Test("a version over TLS, with the server's CA trusted")
+        func version() async throws {
+            let server = try TLSTestServer(mode: "version")
+            defer { server.stop() }
+            let (outcome, _) = try await check(server)
+            #expect(try outcome.get().text == "v1.4.0")
+        }
+
+        @Test("a certificate from another CA is refused, and the error says how to trust a private CA")
+        func untrustedCertificate() async throws {
+            let server = try TLSTestServer(mode: "version")
+            defer { server.stop() }
+            let unrelated = Self.fixtures.appendingPathComponent("unrelated-ca.pem").path
+            let (outcome, _) = try await check(server, certificateAuthorityFile: unrelated)
+            guard case .failure(.unreachable(_, let reason)) = outcome else {
+                Issue.record("expected unreachable, got \(outcome)")
+                return
+            }
+            #expect(reason.contains("TLS certificate could not be verified"), "\(reason)")
+            #expect(reason.contains("SSL_CERT_FILE"), "\(reason)")
+        }
+
+        /// Issue 15, item 7, for https: the client keeps at most the cap and reads at most one of
+        /// libcurl's write chunks past it, then closes the connection, while the server had
+        /// written far more (most of it sat in the kernel's socket buffers).
+        @Test("a flooding TLS server: at most the cap plus one write chunk is read, then the connection is closed")
+        func flood() async throws {
+            let server = try TLSTestServer(mode: "flood")
+            defer { server.stop() }
+            let url = URL(string: "https://127.0.0.1:\(server.port)/api/version")!
+            let (outcome, statistics) = try await check(server)
+            #expect(outcome == .failure(.bodyTooLarge(url, limit: 256, declaredLength: nil)))
+            let seen = try #require(statistics)
+            #expect(seen.peakBytesHeld <= 256)
+            #expect(seen.bytesReceived <= 256 + ServerVersionCurlTransfer.maximumWriteChunk)
+            let written = try server.nextWritten()
+            print(
+                "https flood: the server wrote \(written) bytes before it saw the close; the client read \(seen.bytesReceived)"
+            )
+            #expect(written > seen.bytesReceived)
+        }
+
+        @Test("a redirect to another origin is refused without reading its (endless) body")
+        func redirectAway() async throws {
+            let server = try TLSTestServer(mode: "redirect")
+            defer { server.stop() }
+            let (outcome, statistics) = try await check(server)
+            #expect(
+                outcome
+                    == .failure(
+                        .redirectedToAnotherOrigin(
+                            from: URL(string: "https://127.0.0.1:\(server.port)/api/version")!,
+                            to: URL(string: "https://elsewhere.example/api/version")!)))
+            #expect(statistics?.bytesReceived == 0)
+        }
+
+        @Test("a server that completes TLS and never answers: the connect deadline")
+        func silent() async throws {
+            let server = try TLSTestServer(mode: "silent")
+            defer { server.stop() }
+            let options = ServerVersionClient.Options(connectTimeout: .milliseconds(300), totalTimeout: .seconds(60))
+            let (outcome, _) = try await check(server, options: options)
+            guard case .failure(.timedOut(_, let phase, _)) = outcome else {
+                Issue.record("expected a timeout, got \(outcome)")
+                return
+            }
+            #expect(phase == .connect)
+        }
+
+        @Test("cancelling the calling task mid-request ends the check with cancelled and closes the connection")
+        func cancelled() async throws {
+            let server = try TLSTestServer(mode: "silent")
+            defer { server.stop() }
+            let task = Task { try await check(server) }
+            // Waits on a thread of its own: the check's task needs the pool to start.
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                Thread { continuation.resume(with: Result { try server.waitForRequest() }) }.start()
+            }
+            task.cancel()
+            let (outcome, _) = try await task.value
+            guard case .failure(.cancelled) = outcome else {
+                Issue.record("expected cancelled, got \(outcome)")
+                return
+            }
+            // The transfer's thread woke from its poll and closed the connection.
+            #expect(try server.nextWritten() == 0)
+        }
+    }
+
+    /// `Tests/Fixtures/tls/tls_server.py <mode>` as a ``ChildProcess``: always ended and reaped.
+    final class TLSTestServer: @unchecked Sendable {
+        let process: ChildProcess
+        let port: Int
+        private var pending = Data()
+
+        enum ServerError: Error {
+            case unexpectedLine(String)
+        }
+
+        init(mode: String) throws {
+            let script = ServerVersionHTTPSTransferTests.fixtures.appendingPathComponent("tls_server.py").path
+            process = try ChildProcess(["python3", "-u", script, mode], errorOutput: .discard)
+            let line = Self.line(from: process, pending: &pending)
+            guard line.hasPrefix("port "), let port = Int(line.dropFirst(5)) else {
+                process.stop()
+                throw ServerError.unexpectedLine(line)
+            }
+            self.port = port
+        }
+
+        /// Returns once the server has read a request.
+        func waitForRequest() throws {
+            let line = nextLine()
+            guard line == "request" else { throw ServerError.unexpectedLine(line) }
+        }
+
+        /// The body bytes the server wrote on the next connection that ended.
+        func nextWritten() throws -> Int {
+            var line = nextLine()
+            while line == "request" { line = nextLine() }
+            guard line.hasPrefix("written "), let count = Int(line.dropFirst(8)) else {
+                throw ServerError.unexpectedLine(line)
+            }
+            return count
+        }
+
+        private func nextLine() -> String { Self.line(from: process, pending: &pending) }
+
+        /// The next line of the server's output ("" once it has ended).
+        private static func line(from process: ChildProcess, pending: inout Data) -> String {
+            while true {
+                if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...end)
+                    return line
+                }
+                let chunk = process.output.availableData
+                if chunk.isEmpty { return String(decoding: pending, as: UTF8.self) }
+                pending.append(chunk)
+            }
+        }
+
+        func stop() { process.stop() }
+    }
+#endif
