@@ -98,7 +98,7 @@ struct ManifestLoaderTests {
         defer { try? FileManager.default.removeItem(at: cache.directory) }
         try cache.write(CachedManifest(url: Self.url.absoluteString, etag: "\"v1\"", bytes: Self.manifest("cached")))
         for answer: Result<ManifestFetchResult, ManifestLoadError> in [
-            .success(.status(500)), .failure(.tooLarge(99_999_999)),
+            .success(.status(500)), .failure(.tooLarge(limit: 8 << 20, declaredLength: 99_999_999)),
         ] {
             let report = try await ManifestLoader(
                 bundled: Self.manifest("bundled"), remoteURL: Self.url, cache: cache, fetcher: ScriptedFetcher([answer])
@@ -187,5 +187,53 @@ struct ManifestLoaderLoopbackTests {
         #expect(broken.notes.last == .freshRefused("HTTP 500"))
         // The first URL's entry is untouched by the other URLs (full-URL keys).
         #expect(cache.read(url)?.etag == "\"v1\"")
+    }
+
+    /// A broken or hostile server must not exhaust the app's memory: the body is streamed and the
+    /// transfer stops at the limit. (The fetcher used to buffer the whole body before checking its
+    /// size, so an endless body was read until memory ran out.)
+    @Test("an endless body stops at the limit; a Content-Length over it is refused before the body")
+    func oversized() async throws {
+        let chunk = Array(repeating: UInt8(ascii: " "), count: 65_536)
+        let json: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json")]
+        let fitting = Array(repeating: UInt8(ascii: " "), count: 100_000)
+        let server = try LoopbackHTTPServer(routes: [
+            "/endless.json": { _ in LoopbackResponse(headers: json, body: .endless(chunk: chunk)) },
+            "/declared.json": { _ in
+                LoopbackResponse(
+                    headers: json + [(name: "Content-Length", value: "99999999")], body: .endless(chunk: chunk))
+            },
+            "/fits.json": { _ in .bytes(fitting, contentType: "application/json") },
+        ])
+        defer { server.stop() }
+        let fetcher = URLSessionManifestFetcher(maxBytes: 100_000)
+
+        await #expect(throws: ManifestLoadError.tooLarge(limit: 100_000, declaredLength: nil)) {
+            try await fetcher.fetch(server.url("/endless.json"), etag: nil)
+        }
+        await #expect(throws: ManifestLoadError.tooLarge(limit: 100_000, declaredLength: 99_999_999)) {
+            try await fetcher.fetch(server.url("/declared.json"), etag: nil)
+        }
+        // The client closed both connections while the server was still writing.
+        for path in ["/endless.json", "/declared.json"] {
+            let event = await server.waitForEvent {
+                if case .clientClosedEarly(path, _) = $0 { return true }
+                return false
+            }
+            guard case .clientClosedEarly(_, let written) = event else { continue }
+            print("manifest flood \(path): the server wrote \(written) bytes before the client closed")
+        }
+        // A body of exactly the limit is accepted.
+        #expect(try await fetcher.fetch(server.url("/fits.json"), etag: nil) == .fresh(bytes: fitting, etag: nil))
+
+        // Through the loader: the previous manifest stays in force and the note says what to do.
+        let cache = ManifestLoaderTests.cache()
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
+        let report = try await ManifestLoader(
+            bundled: ManifestLoaderTests.manifest("bundled"), remoteURL: server.url("/endless.json"), cache: cache,
+            fetcher: fetcher
+        ).load()
+        #expect(report.origin == .bundled)
+        #expect(report.notes.last?.description.contains("raise URLSessionManifestFetcher's maxBytes") == true)
     }
 }

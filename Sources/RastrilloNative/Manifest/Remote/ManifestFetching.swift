@@ -21,52 +21,70 @@ public protocol ManifestFetching: Sendable {
 }
 
 /// Fetches with `URLSession`, no caching layer of its own (the loader keeps the ETag),
-/// refusing bodies larger than `maxBytes`.
+/// refusing bodies larger than `maxBytes` without ever holding more than that.
+///
+/// The body is streamed: a `Content-Length` over the limit is refused before any body byte is
+/// read, and the transfer is stopped as soon as the body passes the limit, so a broken or hostile
+/// server that sends an endless body cannot exhaust the app's memory. The default session also
+/// gives up on a fetch that takes longer than a minute in all (``defaultConfiguration``).
 public struct URLSessionManifestFetcher: ManifestFetching {
-    /// The session used.
+    /// The session whose configuration each fetch uses. Each fetch runs in a session of its own,
+    /// made from that configuration, whose delegate stops reading at the limit; a delegate of
+    /// `session` itself is not called.
     public let session: URLSession
     /// The largest body accepted.
     public let maxBytes: Int
 
-    /// Creates a fetcher; the default session ignores local caches so the ETag decides.
+    /// What the default session uses: ephemeral, local caches ignored (the ETag decides), and a
+    /// 60-second limit on each whole fetch, so a server that trickles its answer cannot hold a
+    /// fetch open.
+    public static var defaultConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForResource = 60
+        return configuration
+    }
+
+    /// Creates a fetcher; without a session it uses one with ``defaultConfiguration``.
     public init(session: URLSession? = nil, maxBytes: Int = 8 << 20) {
-        if let session {
-            self.session = session
-        } else {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            self.session = URLSession(configuration: configuration)
-        }
+        self.session = session ?? URLSession(configuration: Self.defaultConfiguration)
         self.maxBytes = maxBytes
     }
 
-    /// GETs `url`; throws ``ManifestLoadError/tooLarge(_:)`` for oversized bodies.
+    /// GETs `url`; throws ``ManifestLoadError/tooLarge(limit:declaredLength:)`` for a body over
+    /// the limit, and the transfer's error when it fails.
     public func fetch(_ url: URL, etag: String?) async throws -> ManifestFetchResult {
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { return .status(0) }
-        switch http.statusCode {
-        case 200:
-            guard data.count <= maxBytes else { throw ManifestLoadError.tooLarge(data.count) }
-            return .fresh(bytes: Array(data), etag: http.value(forHTTPHeaderField: "ETag"))
-        case 304: return .notModified
-        default: return .status(http.statusCode)
+        let transfer = ManifestFetchTransfer(maxBytes: maxBytes)
+        let fetchSession = URLSession(configuration: session.configuration, delegate: transfer, delegateQueue: nil)
+        defer { fetchSession.invalidateAndCancel() }
+        let result = await withTaskCancellationHandler {
+            await transfer.run(request, in: fetchSession)
+        } onCancel: {
+            transfer.cancel()
         }
+        return try result.get()
     }
 }
 
 /// Why a fetched manifest could not even be looked at.
 public enum ManifestLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The body exceeded the fetcher's limit.
-    case tooLarge(Int)
+    /// The body is larger than the fetcher's limit (`limit` bytes); `declaredLength` is the
+    /// `Content-Length` the server announced, when it announced one (the body was then not read).
+    case tooLarge(limit: Int, declaredLength: Int?)
 
-    /// What happened.
+    /// What happened, and what to do.
     public var description: String {
         switch self {
-        case .tooLarge(let size): return "the manifest body is \(size) bytes, over the limit"
+        case .tooLarge(let limit, let declared?):
+            return "the server's manifest is \(declared) bytes, over the \(limit)-byte limit; "
+                + "serve a smaller manifest or raise URLSessionManifestFetcher's maxBytes"
+        case .tooLarge(let limit, nil):
+            return "the server's manifest is longer than the \(limit)-byte limit (reading stopped there); "
+                + "serve a smaller manifest or raise URLSessionManifestFetcher's maxBytes"
         }
     }
 }

@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One manifest GET in flight, as the delegate of its own session: streams the body into a buffer
+/// that never grows past the limit, and stops the transfer once the `Content-Length` or the body
+/// passes it. Delivers exactly one result.
+///
+/// `@unchecked Sendable`: URLSession calls the delegate on its own queue while `run` and `cancel`
+/// run elsewhere; every mutable property is read and written only while holding `lock`, and the
+/// continuation is taken out under the lock before it is resumed, so it is resumed exactly once.
+final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Outcome = Result<ManifestFetchResult, any Error>
+
+    private let maxBytes: Int
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Outcome, Never>?
+    private var outcome: Outcome?
+    private var task: URLSessionDataTask?
+    private var response: HTTPURLResponse?
+    private var body: [UInt8] = []
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    /// Starts the GET and returns its one outcome.
+    func run(_ request: URLRequest, in session: URLSession) async -> Outcome {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let task = session.dataTask(with: request)
+            let finished: Outcome? = lock.withLock {
+                if let outcome { return outcome }  // cancelled before it started
+                self.continuation = continuation
+                self.task = task
+                return nil
+            }
+            if let finished {
+                continuation.resume(returning: finished)
+                return
+            }
+            task.resume()
+        }
+    }
+
+    /// Cancels the GET (the calling task was cancelled).
+    func cancel() {
+        finish(.failure(CancellationError()))
+    }
+
+    /// Delivers `result` unless one was delivered already, and cancels the task.
+    private func finish(_ result: Outcome) {
+        let (continuation, task): (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?) = lock.withLock {
+            guard outcome == nil else { return (nil, nil) }
+            outcome = result
+            defer {
+                self.continuation = nil
+                self.task = nil
+            }
+            return (self.continuation, self.task)
+        }
+        task?.cancel()
+        continuation?.resume(returning: result)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            finish(.success(.status(0)))
+            return
+        }
+        switch http.statusCode {
+        case 200 where http.expectedContentLength > Int64(maxBytes):
+            completionHandler(.cancel)
+            finish(
+                .failure(ManifestLoadError.tooLarge(limit: maxBytes, declaredLength: Int(http.expectedContentLength))))
+        case 200:
+            lock.withLock { self.response = http }
+            completionHandler(.allow)
+        case 304:
+            completionHandler(.cancel)
+            finish(.success(.notModified))
+        default:
+            completionHandler(.cancel)
+            finish(.success(.status(http.statusCode)))
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit: Bool = lock.withLock {
+            guard outcome == nil else { return false }
+            guard data.count <= maxBytes - body.count else { return true }
+            body.append(contentsOf: data)
+            return false
+        }
+        if overLimit { finish(.failure(ManifestLoadError.tooLarge(limit: maxBytes, declaredLength: nil))) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            finish(.failure(error))
+            return
+        }
+        let (response, body) = lock.withLock { (self.response, self.body) }
+        guard let response else {
+            finish(.success(.status(0)))
+            return
+        }
+        finish(.success(.fresh(bytes: body, etag: response.value(forHTTPHeaderField: "ETag"))))
+    }
+}
