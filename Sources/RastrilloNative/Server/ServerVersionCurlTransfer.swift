@@ -180,6 +180,8 @@
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYPEER), 1)
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYHOST), 2)
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_HTTP_CONTENT_DECODING), 0)
+            // Through an https proxy (https_proxy), the proxy's CONNECT answer is not the server's head.
+            _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SUPPRESS_CONNECT_HEADERS), 1)
             if let certificateAuthorityFile { set(RASTRILLO_CURLOPT_CAINFO, certificateAuthorityFile) }
             _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_HEADERDATA), context.toOpaque())
             _ = rastrillo_curl_setopt_callback(easy, Int32(RASTRILLO_CURLOPT_HEADERFUNCTION), curlHeaderCallback)
@@ -286,6 +288,7 @@
                 }
                 status = code
                 headers = []
+                headRead = false
                 return true
             }
             guard let status else {
