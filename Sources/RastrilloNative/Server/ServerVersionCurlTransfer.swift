@@ -12,7 +12,7 @@
     /// (the one FoundationNetworking itself uses, loaded at run time, so building needs nothing
     /// beyond Swift) does TLS, certificate and host-name verification, and HTTP/1.1 or HTTP/2;
     /// this type decides nothing of its own. Its callbacks keep the response head (at most
-    /// ``maximumHeadLength`` bytes) and at most the body cap; the first byte past the cap, a head
+    /// ``HTTPResponseHead/maximumLength`` bytes) and at most the body cap; the first byte past the cap, a head
     /// that ``ServerVersionResponsePolicy`` refuses, or a cancellation stops the transfer at once,
     /// so at most one of libcurl's write chunks (``maximumWriteChunk``) is ever read past the cap.
     /// Body decoding is off: a compressed body is never inflated.
@@ -26,8 +26,6 @@
     final class ServerVersionCurlTransfer: @unchecked Sendable {
         typealias Outcome = ServerVersionTransfer.Outcome
 
-        /// The largest response head read (status line and headers), in bytes.
-        static let maximumHeadLength = 16_384
         /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`).
         static let maximumWriteChunk = 16_384
         /// The most same-origin redirects followed.
@@ -241,10 +239,7 @@
     private final class CurlResponse {
         unowned let transfer: ServerVersionCurlTransfer
         private let limit: Int
-        private var headBytes = 0
-        private var headers: [(name: String, value: String)] = []
-        private(set) var status: Int?
-        private(set) var headRead = false
+        private var head = HTTPResponseHead()
         private(set) var body: ServerVersionBodyBuffer
         /// Set when a callback refused the answer; the transfer's result.
         private(set) var stop: ServerVersionError?
@@ -261,6 +256,10 @@
         }
 
         private var url: URL { transfer.url }
+        /// The final head's status, once read.
+        var status: Int? { head.status }
+        /// Whether the final (non-1xx) head was read.
+        var headRead: Bool { head.isComplete }
 
         /// One header line (the status line, a header, or the empty line that ends a head);
         /// `false` stops the transfer.
@@ -269,56 +268,24 @@
                 stalled = true
                 transfer.stall()
             }
-            headBytes += line.count
-            guard headBytes <= ServerVersionCurlTransfer.maximumHeadLength else {
-                stop = .unreachable(
-                    url, reason: "the answer's head is longer than \(ServerVersionCurlTransfer.maximumHeadLength) bytes"
-                )
+            let wasComplete = head.isComplete
+            do { try head.add(line) } catch {
+                stop = .unreachable(url, reason: error.reason)
                 return false
             }
-            // Without its line end (bytes: "\r\n" is one Character in a String).
-            var end = line.count
-            while end > 0, line[end - 1] == 10 || line[end - 1] == 13 { end -= 1 }
-            let text = String(decoding: line[..<end], as: UTF8.self)
-            if text.hasPrefix("HTTP/") {
-                let fields = text.split(separator: " ", maxSplits: 2)
-                guard fields.count >= 2, fields[1].utf8.count == 3, let code = Int(fields[1]) else {
-                    stop = .unreachable(url, reason: "the answer is not HTTP")
-                    return false
-                }
-                status = code
-                headers = []
-                headRead = false
-                return true
-            }
-            guard let status else {
-                stop = .unreachable(url, reason: "the answer is not HTTP")
-                return false
-            }
-            if !text.isEmpty {
-                if let colon = text.firstIndex(of: ":") {
-                    headers.append(
-                        (String(text[..<colon]), text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-                    )
-                }
-                return true
-            }
-            if (100..<200).contains(status) { return true }  // an interim answer; the real head follows
-            headRead = true
-            if [301, 302, 303, 307, 308].contains(status), let location = value("Location") {
+            guard head.isComplete, !wasComplete, let status = head.status else { return true }
+            if [301, 302, 303, 307, 308].contains(status), let location = head.value("Location") {
                 redirectLocation = location
                 return true
             }
-            var declared: Int64?
-            if value("Transfer-Encoding") == nil, let text = value("Content-Length") {
-                guard let length = Int64(text), length >= 0 else {
-                    stop = .unreachable(url, reason: "the answer's Content-Length '\(text)' is not a number")
-                    return false
-                }
-                declared = length
+            let declared: Int64?
+            do { declared = try head.declaredLength() } catch {
+                stop = .unreachable(url, reason: error.reason)
+                return false
             }
             let decision = ServerVersionResponsePolicy.decide(
-                url: url, status: status, declaredLength: declared, contentType: value("Content-Type"), limit: limit)
+                url: url, status: status, declaredLength: declared, contentType: head.value("Content-Type"),
+                limit: limit)
             if case .refuse(let error) = decision {
                 stop = error
                 return false
@@ -345,9 +312,6 @@
             return true
         }
 
-        private func value(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
     }
 
     /// libcurl's header callback: one line per call. Returning less than it was given stops the transfer.

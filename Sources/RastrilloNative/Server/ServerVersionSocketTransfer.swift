@@ -19,7 +19,7 @@
     /// timeout is only reported when the socket stayed quiet for the whole period. It also
     /// bounds memory: FoundationNetworking keeps reading and queueing a flooding body
     /// after the transfer is cancelled, while this reads at most the cap plus one read
-    /// buffer (``readChunk`` bytes) of body and a head of at most ``maximumHeadLength``,
+    /// buffer (``readChunk`` bytes) of body and a head of at most ``HTTPResponseHead/maximumLength``,
     /// then closes the socket. And it reaches `http://[::1]:port`, which
     /// FoundationNetworking refuses as a bad URL (NSURLErrorDomain -1000).
     ///
@@ -32,8 +32,6 @@
     final class ServerVersionSocketTransfer: @unchecked Sendable {
         typealias Outcome = ServerVersionTransfer.Outcome
 
-        /// The largest response head read (status line and headers), in bytes.
-        static let maximumHeadLength = 16_384
         /// The size of one socket read.
         static let readChunk = 4_096
         /// The most same-origin redirects followed.
@@ -170,7 +168,8 @@
             deliveryStall?()
             var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
             let head = try reader.readHead()
-            if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location") {
+            guard let status = head.status else { throw stop(.unreachable(url, reason: "the answer is not HTTP")) }
+            if [301, 302, 303, 307, 308].contains(status), let location = head.value("Location") {
                 guard let next = URL(string: location, relativeTo: target)?.absoluteURL,
                     ServerVersionResponsePolicy.allowsRedirect(from: url, to: next)
                 else {
@@ -180,16 +179,11 @@
                 return .redirect(next)
             }
             let chunked = head.value("Transfer-Encoding")?.lowercased().contains("chunked") == true
-            var declared: Int64?
-            if !chunked, let text = head.value("Content-Length") {
-                guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
-                    throw stop(.unreachable(url, reason: "the answer's Content-Length '\(text)' is not a number"))
-                }
-                declared = value
-            }
+            let declared: Int64?
+            do { declared = try head.declaredLength() } catch { throw stop(.unreachable(url, reason: error.reason)) }
             let limit = options.maximumBodyLength
             let decision = ServerVersionResponsePolicy.decide(
-                url: url, status: head.status, declaredLength: declared,
+                url: url, status: status, declaredLength: declared,
                 contentType: head.value("Content-Type"), limit: limit)
             if case .refuse(let error) = decision { return .done(.failure(error)) }
 
@@ -203,11 +197,10 @@
                 within = try reader.readToEnd(into: &body)
             }
             guard within else {
-                if head.status == 200 { return .done(.failure(.bodyTooLarge(url, limit: limit, declaredLength: nil))) }
-                return .done(.failure(.unexpectedStatus(url, status: head.status, errorReference: nil)))
+                if status == 200 { return .done(.failure(.bodyTooLarge(url, limit: limit, declaredLength: nil))) }
+                return .done(.failure(.unexpectedStatus(url, status: status, errorReference: nil)))
             }
-            return .done(
-                ServerVersionResponsePolicy.finish(url: url, status: head.status, body: body.bytes, limit: limit))
+            return .done(ServerVersionResponsePolicy.finish(url: url, status: status, body: body.bytes, limit: limit))
         }
 
         fileprivate func stop(_ error: ServerVersionError) -> Stop {
@@ -325,16 +318,6 @@
         }
     }
 
-    /// A parsed response head.
-    private struct ResponseHead {
-        let status: Int
-        let headers: [(name: String, value: String)]
-
-        func value(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-        }
-    }
-
     /// When a transfer must have read the response head, and when it must be done.
     private struct TransferDeadlines {
         let connect: ContinuousClock.Instant
@@ -357,7 +340,7 @@
             self.transfer = transfer
             self.deadlines = deadlines
             pending.reserveCapacity(
-                ServerVersionSocketTransfer.maximumHeadLength + ServerVersionSocketTransfer.readChunk)
+                HTTPResponseHead.maximumLength + ServerVersionSocketTransfer.readChunk)
         }
 
         private var available: Int { pending.count - pendingStart }
@@ -392,25 +375,24 @@
             }
         }
 
-        /// Reads the status line and headers (skipping interim 1xx answers).
-        mutating func readHead() throws -> ResponseHead {
-            let terminator: [UInt8] = [13, 10, 13, 10]
+        /// Reads the status line and headers (skipping interim 1xx answers), a line at a time.
+        mutating func readHead() throws -> HTTPResponseHead {
+            var head = HTTPResponseHead()
             while true {
-                if let end = pending[pendingStart...].firstRange(of: terminator) {
-                    let text = String(decoding: pending[pendingStart..<end.lowerBound], as: UTF8.self)
+                if let end = pending[pendingStart...].firstRange(of: [13, 10]) {
+                    let line = pending[pendingStart..<end.upperBound]
                     pendingStart = end.upperBound
-                    let head = try parseHead(text)
-                    if (100..<200).contains(head.status) { continue }
-                    headRead = true
-                    return head
+                    do { try head.add(line) } catch {
+                        throw transfer.stop(.unreachable(transfer.url, reason: error.reason))
+                    }
+                    if head.isComplete {
+                        headRead = true
+                        return head
+                    }
+                    continue
                 }
-                guard available < ServerVersionSocketTransfer.maximumHeadLength else {
-                    throw transfer.stop(
-                        .unreachable(
-                            transfer.url,
-                            reason:
-                                "the answer's head is longer than \(ServerVersionSocketTransfer.maximumHeadLength) bytes"
-                        ))
+                guard available < HTTPResponseHead.maximumLength else {
+                    throw transfer.stop(.unreachable(transfer.url, reason: HTTPResponseHead.Problem.tooLong.reason))
                 }
                 guard try fill() else {
                     let reason =
@@ -420,21 +402,6 @@
                     throw transfer.stop(.unreachable(transfer.url, reason: reason))
                 }
             }
-        }
-
-        private func parseHead(_ text: String) throws -> ResponseHead {
-            var lines = text.components(separatedBy: "\r\n")
-            let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
-            guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), statusLine[1].utf8.count == 3,
-                let status = Int(statusLine[1])
-            else {
-                throw transfer.stop(.unreachable(transfer.url, reason: "the answer is not HTTP"))
-            }
-            let headers = lines.compactMap { line -> (name: String, value: String)? in
-                guard let colon = line.firstIndex(of: ":") else { return nil }
-                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            }
-            return ResponseHead(status: status, headers: headers)
         }
 
         /// Moves up to `count` pending bytes into `body`; `false` once the body passes its limit.
