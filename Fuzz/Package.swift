@@ -3,7 +3,7 @@
 import PackageDescription
 
 /// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
-let fuzzTargets = ["url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query"]
+let fuzzTargets = ["url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head"]
 
 let package = Package(
     name: "RastrilloFuzz",

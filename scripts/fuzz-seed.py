@@ -83,6 +83,15 @@ for text in ["dev", "v1.4.0", "1.4", "v2.0.0-rc.1+build.5", "v1.4.0-3-gabcdef0",
              "0123456789abcdef0123456789abcdef01234567", "abcdef0\n", "<html>", " v1", "release\u202e"]:
     write("version", text)
 
+# head: response heads as servers send them, and near misses.
+for text in ["HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\n",
+             "HTTP/2 200 \r\ncontent-length: 6\r\n\r\n",
+             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 302 Found\r\nLocation: /api/version\r\n\r\n",
+             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+             "HTTP/1.1 +20 OK\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: +5\r\n\r\n",
+             "HTTP/1.1 200 OK\r\nX: " + "a" * 16400 + "\r\n\r\n", "ICY 200 OK\r\n\r\n"]:
+    write("head", text)
+
 # crypto: a flip and a raw read of each format (selector byte, then position and mask).
 for selector in range(10):
     write("crypto", bytes([selector, 5, 0, 1]))

@@ -35,6 +35,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case crypto
     /// Percent decoding, query decoding and typed query params.
     case query
+    /// The response head both Linux version transfers read (status line, headers, Content-Length).
+    case head
 
     /// Checks the target's properties on one input.
     @MainActor public func check(_ bytes: [UInt8]) async throws(PropertyViolation) {
@@ -48,6 +50,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .version: try VersionCheck.check(bytes)
         case .crypto: try CryptoCheck.check(bytes)
         case .query: try QueryCheck.check(bytes)
+        case .head: try HeadCheck.check(bytes)
         }
     }
 }

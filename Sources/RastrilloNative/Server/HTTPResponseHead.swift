@@ -7,7 +7,7 @@
 /// - a status line starts with `HTTP/`; after its first space come exactly three ASCII digits,
 ///   then the end of the line or a space (`HTTP/1.1 200 OK`, `HTTP/2 200`);
 /// - a header line is split at its first `:`; the value loses surrounding spaces and tabs;
-///   a line without `:` is ignored;
+///   a line without `:` is ignored; names are compared in ASCII case only;
 /// - every line counts toward ``maximumLength`` with its line end, interim heads included;
 /// - lines after the head is complete (libcurl's trailers) are ignored.
 struct HTTPResponseHead {
@@ -68,9 +68,18 @@ struct HTTPResponseHead {
         headers.append((name, value))
     }
 
-    /// The value of the first header called `name` (any case).
+    /// The value of the first header called `name`, compared in ASCII case only (so no other
+    /// character, such as U+017F "ſ", ever reads as a letter of a header name).
     func value(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        let wanted = Array(name.utf8).map(Self.lowercasedASCII)
+        return headers.first { header in
+            header.name.utf8.count == wanted.count
+                && zip(header.name.utf8, wanted).allSatisfy { Self.lowercasedASCII($0) == $1 }
+        }?.value
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// The body length the head declares: `nil` when it is chunked or declares none.
