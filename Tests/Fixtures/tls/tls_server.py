@@ -30,9 +30,8 @@ def answer(mode, connection):
         else:
             connection.sendall(b"HTTP/1.1 302 Found\r\nLocation: https://elsewhere.example/api/version\r\n\r\n")
         try:
-            while True:
-                connection.sendall(CHUNK)
-                written += len(CHUNK)
+            while True:  # send, not sendall: every byte that left is counted, even in the last call
+                written += connection.send(CHUNK)
         except OSError:
             pass  # the client closed the connection
     elif mode == "silent":

@@ -54,8 +54,8 @@
         }
 
         /// Issue 15, item 7, for https: the client keeps at most the cap and reads at most one of
-        /// libcurl's write chunks past it, then closes the connection, while the server had
-        /// written far more (most of it sat in the kernel's socket buffers).
+        /// libcurl's write chunks past it, then closes the connection. The server counts what it
+        /// managed to send before it saw the close (usually far more: the kernel's socket buffers).
         @Test("a flooding TLS server: at most the cap plus one write chunk is read, then the connection is closed")
         func flood() async throws {
             let server = try TLSTestServer(mode: "flood")
@@ -70,7 +70,8 @@
             print(
                 "https flood: the server wrote \(written) bytes before it saw the close; the client read \(seen.bytesReceived)"
             )
-            #expect(written > seen.bytesReceived)
+            // The client cannot have read a byte the server did not send.
+            #expect(written >= seen.bytesReceived)
         }
 
         @Test("a redirect to another origin is refused without reading its (endless) body")

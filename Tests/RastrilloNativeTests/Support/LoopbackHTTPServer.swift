@@ -244,8 +244,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             gate.wait()
             record(.answered(path: request.path, status: response.status))
         case .endless(let chunk):
-            var sent = 0
-            while send(client, chunk) { sent += chunk.count }
+            var sent = 0  // every byte that left, the last partial chunk included
+            while send(client, chunk, counting: &sent) {}
             record(.clientClosedEarly(path: request.path, bytesSent: sent))
         }
     }
@@ -269,6 +269,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Writes all of `bytes`; `false` once the peer has gone.
     private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        return send(fd, bytes, counting: &sent)
+    }
+
+    /// Sends all of `bytes`, adding each byte that left to `sent`; `false` once the peer is gone.
+    private func send(_ fd: Int32, _ bytes: [UInt8], counting sent: inout Int) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
@@ -281,6 +287,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return false }
             offset += written
+            sent += written
         }
         return true
     }
