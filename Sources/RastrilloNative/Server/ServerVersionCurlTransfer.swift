@@ -21,8 +21,7 @@
     /// `SSL_CERT_FILE` when that is set (as OpenSSL and the `curl` tool read it), for a private CA.
     ///
     /// `@unchecked Sendable`: the mutable properties are read and written only while holding
-    /// `lock`; the continuation is taken out under the lock before it is resumed, so it is
-    /// resumed exactly once.
+    /// `lock`; the one outcome is a ``TransferOutcome``.
     final class ServerVersionCurlTransfer: @unchecked Sendable {
         typealias Outcome = ServerVersionTransfer.Outcome
 
@@ -37,9 +36,8 @@
         fileprivate let url: URL
         private let options: ServerVersionClient.Options
         private let certificateAuthorityFile: String?
+        private let outcome = TransferOutcome<Outcome>()
         private let lock = NSLock()
-        private var continuation: CheckedContinuation<Outcome, Never>?
-        private var outcome: Outcome?
         /// The multi handle of the exchange in flight, so `finish` can wake its poll.
         private var multi: UnsafeMutableRawPointer?
         private var bodyBytesReceived = 0
@@ -66,16 +64,7 @@
 
         /// Starts the request on its own thread and returns its one outcome.
         func run() async -> Outcome {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                let finished: Outcome? = lock.withLock {
-                    if let outcome { return outcome }  // cancelled before it started
-                    self.continuation = continuation
-                    return nil
-                }
-                if let finished {
-                    continuation.resume(returning: finished)
-                    return
-                }
+            await outcome.wait {
                 let thread = Thread { [self] in finish(perform()) }
                 thread.name = "ServerVersionCurlTransfer"
                 thread.start()
@@ -88,18 +77,13 @@
             finish(.failure(.cancelled(url)))
         }
 
+        /// Delivers `result` unless an outcome was already delivered, and wakes the thread's poll.
         private func finish(_ result: Outcome) {
-            let continuation: CheckedContinuation<Outcome, Never>?? = lock.withLock {
-                guard outcome == nil else { return nil }
-                outcome = result
+            guard outcome.decide(result) else { return }
+            lock.withLock {
                 if let multi { _ = rastrillo_curl_multi_wakeup(multi) }
-                defer { self.continuation = nil }
-                return .some(self.continuation)
             }
-            continuation??.resume(returning: result)
         }
-
-        private var isFinished: Bool { lock.withLock { outcome != nil } }
 
         fileprivate func recordBody(received: Int, held: Int) {
             lock.withLock {
@@ -186,18 +170,15 @@
             _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_WRITEDATA), context.toOpaque())
             _ = rastrillo_curl_setopt_callback(easy, Int32(RASTRILLO_CURLOPT_WRITEFUNCTION), curlWriteCallback)
 
-            let cancelled: Bool = lock.withLock {
-                if outcome != nil { return true }
-                self.multi = multi
-                return false
-            }
-            if cancelled { return .cancelled(url) }
+            lock.withLock { self.multi = multi }
+            // Stored before the check, so a `finish` that decided first wakes it or is seen here.
+            if outcome.isDecided { return .cancelled(url) }
             _ = rastrillo_curl_multi_add_handle(multi, easy)
 
             while true {
                 var running: Int32 = 0
                 _ = rastrillo_curl_multi_perform(multi, &running)
-                if isFinished { return .cancelled(url) }
+                if outcome.isDecided { return .cancelled(url) }
                 if running == 0 || response.stop != nil || response.redirectStopped { break }
                 // The connect deadline holds until the head is read; then only the total one.
                 let headRead = response.headRead

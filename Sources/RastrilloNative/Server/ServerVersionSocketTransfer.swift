@@ -27,8 +27,7 @@
     /// ``ServerVersionResponsePolicy``, as for URLSession.
     ///
     /// `@unchecked Sendable`: the mutable properties are read and written only while
-    /// holding `lock`; the continuation is taken out under the lock before it is resumed,
-    /// so it is resumed exactly once.
+    /// holding `lock`; the one outcome is a ``TransferOutcome``.
     final class ServerVersionSocketTransfer: @unchecked Sendable {
         typealias Outcome = ServerVersionTransfer.Outcome
 
@@ -39,9 +38,8 @@
 
         fileprivate let url: URL
         private let options: ServerVersionClient.Options
+        private let outcome = TransferOutcome<Outcome>()
         private let lock = NSLock()
-        private var continuation: CheckedContinuation<Outcome, Never>?
-        private var outcome: Outcome?
         private var bodyBytesReceived = 0
         private var peakBodyBytesHeld = 0
         private let wakeRead: Int32
@@ -75,16 +73,7 @@
 
         /// Starts the request on its own thread and returns its one outcome.
         func run() async -> Outcome {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                let finished: Outcome? = lock.withLock {
-                    if let outcome { return outcome }  // cancelled before it started
-                    self.continuation = continuation
-                    return nil
-                }
-                if let finished {
-                    continuation.resume(returning: finished)
-                    return
-                }
+            await outcome.wait {
                 guard wakeRead >= 0 else {
                     finish(.failure(.unreachable(url, reason: "no pipe for the transfer (\(Self.errorText(errno)))")))
                     return
@@ -101,17 +90,11 @@
             finish(.failure(.cancelled(url)))
         }
 
+        /// Delivers `result` unless an outcome was already delivered, and wakes the thread's `poll`.
         private func finish(_ result: Outcome) {
-            let continuation: CheckedContinuation<Outcome, Never>?? = lock.withLock {
-                guard outcome == nil else { return nil }
-                outcome = result
-                defer { self.continuation = nil }
-                return .some(self.continuation)
-            }
-            guard let continuation else { return }
+            guard outcome.decide(result) else { return }
             var byte: UInt8 = 1
             _ = write(wakeWrite, &byte, 1)
-            continuation?.resume(returning: result)
         }
 
         // MARK: The exchange, on the transfer's thread

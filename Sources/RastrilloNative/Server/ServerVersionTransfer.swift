@@ -7,21 +7,19 @@ import Foundation
 
 /// One version request in flight: the URLSession delegate that streams the
 /// body into a capped buffer, enforces the timeouts and the redirect rule,
-/// and delivers exactly one result. Decisions come from
+/// and delivers exactly one result (``TransferOutcome``). Decisions come from
 /// ``ServerVersionResponsePolicy``; this type only carries them out.
 ///
 /// `@unchecked Sendable`: URLSession calls the delegate on its own queue while
 /// `run`, `cancel` and the timers run elsewhere; every mutable property is
-/// read and written only while holding `lock`, and the continuation is taken
-/// out under the lock before it is resumed, so it is resumed exactly once.
+/// read and written only while holding `lock`.
 final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Outcome = Result<ServerVersion, ServerVersionError>
 
     private let url: URL
     private let options: ServerVersionClient.Options
+    private let outcome = TransferOutcome<Outcome>()
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var outcome: Outcome?
     private var task: URLSessionDataTask?
     private var status: Int?
     private var buffer: ServerVersionBodyBuffer
@@ -50,18 +48,11 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// Starts the request and returns its one outcome.
     func run(_ request: URLRequest, in session: URLSession) async -> Outcome {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        await outcome.wait {
             let task = session.dataTask(with: request)
-            let finished: Outcome? = lock.withLock {
-                if let outcome { return outcome }  // cancelled before it started
-                self.continuation = continuation
-                self.task = task
-                return nil
-            }
-            if let finished {
-                continuation.resume(returning: finished)
-                return
-            }
+            lock.withLock { self.task = task }
+            // Stored before the check, so a `finish` that decided first cancels it or is seen here.
+            guard !outcome.isDecided else { return }
             schedule(after: options.connectTimeout) { [weak self] in self?.connectTimerFired() }
             schedule(after: options.totalTimeout) { [weak self] in
                 self?.finish(
@@ -92,17 +83,8 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// Delivers `result` unless an outcome was already delivered, and cancels the task.
     private func finish(_ result: Outcome) {
-        let (continuation, task): (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?) = lock.withLock {
-            guard outcome == nil else { return (nil, nil) }
-            outcome = result
-            defer {
-                self.continuation = nil
-                self.task = nil
-            }
-            return (self.continuation, self.task)
-        }
-        task?.cancel()
-        continuation?.resume(returning: result)
+        guard outcome.decide(result) else { return }
+        lock.withLock { task }?.cancel()
     }
 
     // MARK: URLSessionDataDelegate
@@ -139,9 +121,10 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let decided = outcome.isDecided
         let overflowStatus: Int? = lock.withLock {
             bytesReceived += data.count
-            guard outcome == nil else { return nil }
+            guard !decided else { return nil }
             return buffer.append(data) ? nil : (status ?? 0)
         }
         guard let overflowStatus else { return }

@@ -6,18 +6,16 @@ import Foundation
 
 /// One manifest GET in flight, as the delegate of its own session: streams the body into a buffer
 /// that never grows past the limit, and stops the transfer once the `Content-Length` or the body
-/// passes it. Delivers exactly one result.
+/// passes it. Delivers exactly one result (``TransferOutcome``).
 ///
 /// `@unchecked Sendable`: URLSession calls the delegate on its own queue while `run` and `cancel`
-/// run elsewhere; every mutable property is read and written only while holding `lock`, and the
-/// continuation is taken out under the lock before it is resumed, so it is resumed exactly once.
+/// run elsewhere; every mutable property is read and written only while holding `lock`.
 final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Outcome = Result<ManifestFetchResult, any Error>
 
     private let maxBytes: Int
+    private let outcome = TransferOutcome<Outcome>()
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var outcome: Outcome?
     private var task: URLSessionDataTask?
     private var response: HTTPURLResponse?
     private var body: [UInt8] = []
@@ -28,19 +26,11 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// Starts the GET and returns its one outcome.
     func run(_ request: URLRequest, in session: URLSession) async -> Outcome {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        await outcome.wait {
             let task = session.dataTask(with: request)
-            let finished: Outcome? = lock.withLock {
-                if let outcome { return outcome }  // cancelled before it started
-                self.continuation = continuation
-                self.task = task
-                return nil
-            }
-            if let finished {
-                continuation.resume(returning: finished)
-                return
-            }
-            task.resume()
+            lock.withLock { self.task = task }
+            // Stored before the check, so a `finish` that decided first cancels it or is seen here.
+            if !outcome.isDecided { task.resume() }
         }
     }
 
@@ -51,17 +41,8 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// Delivers `result` unless one was delivered already, and cancels the task.
     private func finish(_ result: Outcome) {
-        let (continuation, task): (CheckedContinuation<Outcome, Never>?, URLSessionDataTask?) = lock.withLock {
-            guard outcome == nil else { return (nil, nil) }
-            outcome = result
-            defer {
-                self.continuation = nil
-                self.task = nil
-            }
-            return (self.continuation, self.task)
-        }
-        task?.cancel()
-        continuation?.resume(returning: result)
+        guard outcome.decide(result) else { return }
+        lock.withLock { task }?.cancel()
     }
 
     func urlSession(
@@ -91,8 +72,8 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if outcome.isDecided { return }
         let overLimit: Bool = lock.withLock {
-            guard outcome == nil else { return false }
             guard data.count <= maxBytes - body.count else { return true }
             body.append(contentsOf: data)
             return false
