@@ -94,6 +94,14 @@ public struct ServerVersionClient: Sendable {
                 }
             #endif
         #endif
+        return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
+    }
+
+    /// The exchange through URLSession: every check on Apple platforms, and https on Linux when
+    /// libcurl cannot be loaded. Tests call it directly to run this path on Linux too.
+    func exchangeThroughURLSession(
+        _ url: URL, deliveryStall: (@Sendable () -> Void)? = nil
+    ) async -> (outcome: ServerVersionTransfer.Outcome, statistics: ServerVersionTransfer.Statistics?) {
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         request.setValue(Self.acceptHeader, forHTTPHeaderField: "Accept")
