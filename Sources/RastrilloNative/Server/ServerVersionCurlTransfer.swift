@@ -27,8 +27,6 @@
 
         /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`).
         static let maximumWriteChunk = 16_384
-        /// The most same-origin redirects followed.
-        static let maximumRedirects = ServerVersionSocketTransfer.maximumRedirects
 
         /// Why libcurl cannot be used in this process, or `nil` when it can.
         static let unavailableReason: String? = rastrillo_curl_load().map { String(cString: $0) }
@@ -96,42 +94,34 @@
 
         private func perform() -> Outcome {
             if let reason = Self.unavailableReason { return .failure(.unreachable(url, reason: reason)) }
-            let clock = ContinuousClock()
-            let start = clock.now
-            let connectDeadline = start + options.connectTimeout
-            let totalDeadline = start + options.totalTimeout
+            let deadlines = TransferDeadlines(startingNow: options)
             var current = url
-            for _ in 0...Self.maximumRedirects {
-                let response = CurlResponse(transfer: self, limit: options.maximumBodyLength)
-                if let failure = exchange(current, response, connect: connectDeadline, total: totalDeadline) {
-                    return .failure(failure)
-                }
+            for _ in 0...ServerVersionResponsePolicy.maximumRedirects {
+                let response = CurlResponse(transfer: self, current: current, limit: options.maximumBodyLength)
+                if let failure = exchange(current, response, deadlines: deadlines) { return .failure(failure) }
                 if let error = response.stop { return .failure(error) }
                 guard let status = response.status, response.headRead else {
                     return .failure(
                         .unreachable(url, reason: "the server closed the connection without a complete answer"))
                 }
-                if let location = response.redirectLocation {
-                    guard let next = URL(string: location, relativeTo: current)?.absoluteURL,
-                        ServerVersionResponsePolicy.allowsRedirect(from: url, to: next)
-                    else {
-                        let shown = URL(string: location, relativeTo: current)?.absoluteURL ?? current
-                        return .failure(.redirectedToAnotherOrigin(from: url, to: shown))
+                if let redirect = response.redirect {
+                    switch redirect {
+                    case .success(let next): current = next
+                    case .failure(let error): return .failure(error)
                     }
-                    current = next
                     continue
                 }
                 return ServerVersionResponsePolicy.finish(
                     url: url, status: status, body: response.body.bytes, limit: options.maximumBodyLength)
             }
-            return .failure(.unreachable(url, reason: "it redirected more than \(Self.maximumRedirects) times"))
+            return .failure(ServerVersionResponsePolicy.tooManyRedirects(url))
         }
 
         /// Runs one request to `target` until libcurl is done, a callback stopped it, a deadline
         /// passed or the transfer was cancelled. Returns the failure, or `nil` when `response`
         /// holds what happened.
         private func exchange(
-            _ target: URL, _ response: CurlResponse, connect: ContinuousClock.Instant, total: ContinuousClock.Instant
+            _ target: URL, _ response: CurlResponse, deadlines: TransferDeadlines
         ) -> ServerVersionError? {
             guard let easy = rastrillo_curl_easy_init() else {
                 return .unreachable(url, reason: "libcurl could not start a transfer")
@@ -180,15 +170,9 @@
                 _ = rastrillo_curl_multi_perform(multi, &running)
                 if outcome.isDecided { return .cancelled(url) }
                 if running == 0 || response.stop != nil || response.redirectStopped { break }
-                // The connect deadline holds until the head is read; then only the total one.
-                let headRead = response.headRead
-                let deadline = headRead || total < connect ? total : connect
+                let (deadline, expired) = deadlines.current(headRead: response.headRead, url: url)
                 let remaining = ContinuousClock().now.duration(to: deadline)
-                if remaining <= .zero {
-                    return headRead || total < connect
-                        ? .timedOut(url, phase: .total, seconds: options.totalTimeout.secondsValue)
-                        : .timedOut(url, phase: .connect, seconds: options.connectTimeout.secondsValue)
-                }
+                if remaining <= .zero { return expired }
                 let milliseconds = Int32(min(remaining.secondsValue * 1000 + 1, Double(Int32.max)))
                 _ = rastrillo_curl_multi_poll(multi, milliseconds)
             }
@@ -219,19 +203,22 @@
     /// body, and why the callbacks stopped the transfer. Touched only on the transfer's thread.
     private final class CurlResponse {
         unowned let transfer: ServerVersionCurlTransfer
+        /// The URL this request asked (a redirect's `Location` is read against it).
+        private let current: URL
         private let limit: Int
         private var head = HTTPResponseHead()
         private(set) var body: ServerVersionBodyBuffer
         /// Set when a callback refused the answer; the transfer's result.
         private(set) var stop: ServerVersionError?
-        /// The `Location` of a redirect answer, once its head is read.
-        private(set) var redirectLocation: String?
+        /// Where a redirect answer leads (the next URL, or the refusal), once its head is read.
+        private(set) var redirect: Result<URL, ServerVersionError>?
         /// Whether the write callback stopped a redirect's body (it is never read).
         private(set) var redirectStopped = false
         private var stalled = false
 
-        init(transfer: ServerVersionCurlTransfer, limit: Int) {
+        init(transfer: ServerVersionCurlTransfer, current: URL, limit: Int) {
             self.transfer = transfer
+            self.current = current
             self.limit = limit
             self.body = ServerVersionBodyBuffer(limit: limit)
         }
@@ -255,10 +242,9 @@
                 return false
             }
             guard head.isComplete, !wasComplete, let status = head.status else { return true }
-            if [301, 302, 303, 307, 308].contains(status), let location = head.value("Location") {
-                redirectLocation = location
-                return true
-            }
+            redirect = ServerVersionResponsePolicy.redirect(
+                status: status, location: head.value("Location"), url: url, current: current)
+            if redirect != nil { return true }
             let declared: Int64?
             do { declared = try head.declaredLength() } catch {
                 stop = .unreachable(url, reason: error.reason)
@@ -277,17 +263,14 @@
         /// A piece of the body; `false` stops the transfer.
         func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if stop != nil { return false }
-            if redirectLocation != nil {
+            if redirect != nil {
                 redirectStopped = true
                 return false
             }
             let kept = body.append(bytes)
             transfer.recordBody(received: bytes.count, held: body.bytes.count)
             guard kept else {
-                stop =
-                    status == 200
-                    ? .bodyTooLarge(url, limit: limit, declaredLength: nil)
-                    : .unexpectedStatus(url, status: status ?? 0, errorReference: nil)
+                stop = ServerVersionResponsePolicy.overLimit(url: url, status: status ?? 0, limit: limit)
                 return false
             }
             return true

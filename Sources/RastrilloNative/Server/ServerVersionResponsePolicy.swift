@@ -43,6 +43,36 @@ enum ServerVersionResponsePolicy {
         origin(of: original) == origin(of: target) && origin(of: original) != nil
     }
 
+    /// The most same-origin redirects a check follows.
+    static let maximumRedirects = 5
+
+    /// Where a redirect answer leads: `nil` unless `status` is 301, 302, 303, 307 or 308 with a
+    /// `Location`; otherwise the URL to ask next (`location` read against `current`, the URL
+    /// just asked), or the refusal when it leaves the origin of `url`, the address checked.
+    static func redirect(
+        status: Int, location: String?, url: URL, current: URL
+    ) -> Result<URL, ServerVersionError>? {
+        guard [301, 302, 303, 307, 308].contains(status), let location else { return nil }
+        let next = URL(string: location, relativeTo: current)?.absoluteURL
+        guard let next, allowsRedirect(from: url, to: next) else {
+            return .failure(.redirectedToAnotherOrigin(from: url, to: next ?? current))
+        }
+        return .success(next)
+    }
+
+    /// The error once more than ``maximumRedirects`` redirects were followed.
+    static func tooManyRedirects(_ url: URL) -> ServerVersionError {
+        .unreachable(url, reason: "it redirected more than \(maximumRedirects) times")
+    }
+
+    /// The error when the body passes `limit` bytes: too large for a 200, otherwise the status
+    /// itself (the capped body of an error answer is never read further).
+    static func overLimit(url: URL, status: Int, limit: Int) -> ServerVersionError {
+        status == 200
+            ? .bodyTooLarge(url, limit: limit, declaredLength: nil)
+            : .unexpectedStatus(url, status: status, errorReference: nil)
+    }
+
     /// The final answer once the body is complete.
     static func finish(url: URL, status: Int, body: [UInt8], limit: Int) -> Result<ServerVersion, ServerVersionError> {
         guard status == 200 else {

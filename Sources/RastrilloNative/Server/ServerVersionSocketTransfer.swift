@@ -33,8 +33,6 @@
 
         /// The size of one socket read.
         static let readChunk = 4_096
-        /// The most same-origin redirects followed.
-        static let maximumRedirects = 5
 
         fileprivate let url: URL
         private let options: ServerVersionClient.Options
@@ -105,20 +103,16 @@
         }
 
         private func perform() -> Outcome {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let deadlines = TransferDeadlines(
-                connect: start + options.connectTimeout, total: start + options.totalTimeout)
+            let deadlines = TransferDeadlines(startingNow: options)
             var current = url
             do {
-                for _ in 0...Self.maximumRedirects {
+                for _ in 0...ServerVersionResponsePolicy.maximumRedirects {
                     switch try exchange(current, deadlines: deadlines) {
                     case .done(let outcome): return outcome
                     case .redirect(let target): current = target
                     }
                 }
-                return .failure(
-                    .unreachable(url, reason: "it redirected more than \(Self.maximumRedirects) times"))
+                return .failure(ServerVersionResponsePolicy.tooManyRedirects(url))
             } catch {
                 guard case .outcome(let outcome) = error as? Stop else {
                     return .failure(.unreachable(url, reason: "\(error)"))
@@ -152,14 +146,10 @@
             var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
             let head = try reader.readHead()
             guard let status = head.status else { throw stop(.unreachable(url, reason: "the answer is not HTTP")) }
-            if [301, 302, 303, 307, 308].contains(status), let location = head.value("Location") {
-                guard let next = URL(string: location, relativeTo: target)?.absoluteURL,
-                    ServerVersionResponsePolicy.allowsRedirect(from: url, to: next)
-                else {
-                    let shown = URL(string: location, relativeTo: target)?.absoluteURL ?? target
-                    throw stop(.redirectedToAnotherOrigin(from: url, to: shown))
-                }
-                return .redirect(next)
+            if let redirect = ServerVersionResponsePolicy.redirect(
+                status: status, location: head.value("Location"), url: url, current: target)
+            {
+                do { return .redirect(try redirect.get()) } catch { throw stop(error) }
             }
             let chunked = head.value("Transfer-Encoding")?.lowercased().contains("chunked") == true
             let declared: Int64?
@@ -180,8 +170,7 @@
                 within = try reader.readToEnd(into: &body)
             }
             guard within else {
-                if status == 200 { return .done(.failure(.bodyTooLarge(url, limit: limit, declaredLength: nil))) }
-                return .done(.failure(.unexpectedStatus(url, status: status, errorReference: nil)))
+                return .done(.failure(ServerVersionResponsePolicy.overLimit(url: url, status: status, limit: limit)))
             }
             return .done(ServerVersionResponsePolicy.finish(url: url, status: status, body: body.bytes, limit: limit))
         }
@@ -197,24 +186,12 @@
             }
         }
 
-        /// Which deadline applies now: the connect deadline until the head is read, then the total one.
-        fileprivate func timeout(headRead: Bool, deadlines: TransferDeadlines) -> (ContinuousClock.Instant, Stop) {
-            let connect = (
-                deadlines.connect, stop(.timedOut(url, phase: .connect, seconds: options.connectTimeout.secondsValue))
-            )
-            let total = (
-                deadlines.total, stop(.timedOut(url, phase: .total, seconds: options.totalTimeout.secondsValue))
-            )
-            if headRead || deadlines.total < deadlines.connect { return total }
-            return connect
-        }
-
         /// Waits until `socket` is ready for `events`, the transfer is cancelled, or the deadline passes.
         /// Readiness is checked before a deadline counts as passed, so a late-running thread still
         /// sees an answer that has arrived.
         fileprivate func wait(for events: Int16, on socket: Int32, headRead: Bool, deadlines: TransferDeadlines) throws
         {
-            let (deadline, expired) = timeout(headRead: headRead, deadlines: deadlines)
+            let (deadline, expired) = deadlines.current(headRead: headRead, url: url)
             while true {
                 let remaining = ContinuousClock().now.duration(to: deadline)
                 let milliseconds =
@@ -230,7 +207,7 @@
                 }
                 if fds[1].revents != 0 { throw stop(.cancelled(url)) }
                 if fds[0].revents != 0 { return }
-                if remaining <= .zero { throw expired }
+                if remaining <= .zero { throw stop(expired) }
             }
         }
 
@@ -299,12 +276,6 @@
         fileprivate static func errorText(_ code: Int32) -> String {
             String(cString: strerror(code))
         }
-    }
-
-    /// When a transfer must have read the response head, and when it must be done.
-    private struct TransferDeadlines {
-        let connect: ContinuousClock.Instant
-        let total: ContinuousClock.Instant
     }
 
     /// Reads one response from a connected socket, holding at most the head (or one read

@@ -128,11 +128,10 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
             return buffer.append(data) ? nil : (status ?? 0)
         }
         guard let overflowStatus else { return }
-        if overflowStatus == 200 {
-            finish(.failure(.bodyTooLarge(url, limit: options.maximumBodyLength, declaredLength: nil)))
-        } else {
-            finish(.failure(.unexpectedStatus(url, status: overflowStatus, errorReference: nil)))
-        }
+        finish(
+            .failure(
+                ServerVersionResponsePolicy.overLimit(
+                    url: url, status: overflowStatus, limit: options.maximumBodyLength)))
     }
 
     func urlSession(

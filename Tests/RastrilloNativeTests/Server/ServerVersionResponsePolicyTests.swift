@@ -78,4 +78,31 @@ struct ServerVersionResponsePolicyTests {
         let afterOverflow = buffer.append([])
         #expect(!afterOverflow)
     }
+
+    @Test("a redirect answer: its Location read against the URL asked, followed only on the origin checked")
+    func redirectAnswers() {
+        let asked = URL(string: "https://example.com/v2/api/version")!
+        let next = ServerVersionResponsePolicy.redirect(
+            status: 302, location: "../v3/api/version", url: url, current: asked)
+        #expect(next == .success(URL(string: "https://example.com/v2/v3/api/version")!))
+        let away = ServerVersionResponsePolicy.redirect(
+            status: 307, location: "https://elsewhere.example/api/version", url: url, current: asked)
+        #expect(
+            away
+                == .failure(
+                    .redirectedToAnotherOrigin(from: url, to: URL(string: "https://elsewhere.example/api/version")!)))
+        // Not a redirect: another status, or no Location.
+        #expect(ServerVersionResponsePolicy.redirect(status: 200, location: "/x", url: url, current: asked) == nil)
+        #expect(ServerVersionResponsePolicy.redirect(status: 301, location: nil, url: url, current: asked) == nil)
+    }
+
+    @Test("a body over the cap: too large for a 200, the status otherwise")
+    func overLimit() {
+        #expect(
+            ServerVersionResponsePolicy.overLimit(url: url, status: 200, limit: 8)
+                == .bodyTooLarge(url, limit: 8, declaredLength: nil))
+        #expect(
+            ServerVersionResponsePolicy.overLimit(url: url, status: 500, limit: 8)
+                == .unexpectedStatus(url, status: 500, errorReference: nil))
+    }
 }
