@@ -207,7 +207,7 @@
         private let current: URL
         private let limit: Int
         private var head = HTTPResponseHead()
-        private(set) var body: ServerVersionBodyBuffer
+        private(set) var body: CappedBuffer
         /// Set when a callback refused the answer; the transfer's result.
         private(set) var stop: ServerVersionError?
         /// Where a redirect answer leads (the next URL, or the refusal), once its head is read.
@@ -220,7 +220,7 @@
             self.transfer = transfer
             self.current = current
             self.limit = limit
-            self.body = ServerVersionBodyBuffer(limit: limit)
+            self.body = CappedBuffer(limit: limit)
         }
 
         private var url: URL { transfer.url }

@@ -160,7 +160,7 @@
                 contentType: head.value("Content-Type"), limit: limit)
             if case .refuse(let error) = decision { return .done(.failure(error)) }
 
-            var body = ServerVersionBodyBuffer(limit: limit)
+            var body = CappedBuffer(limit: limit)
             let within: Bool
             if chunked {
                 within = try reader.readChunked(into: &body)
@@ -359,7 +359,7 @@
         }
 
         /// Moves up to `count` pending bytes into `body`; `false` once the body passes its limit.
-        private mutating func consume(_ count: Int, into body: inout ServerVersionBodyBuffer) -> Bool {
+        private mutating func consume(_ count: Int, into body: inout CappedBuffer) -> Bool {
             let slice = pending[pendingStart..<(pendingStart + count)]
             pendingStart += count
             let kept = body.append(slice)
@@ -368,7 +368,7 @@
         }
 
         /// Reads a body of exactly `length` bytes; `false` once it passes the limit.
-        mutating func read(exactly length: Int, into body: inout ServerVersionBodyBuffer) throws -> Bool {
+        mutating func read(exactly length: Int, into body: inout CappedBuffer) throws -> Bool {
             var remaining = length
             while remaining > 0 {
                 if available == 0 {
@@ -388,7 +388,7 @@
         }
 
         /// Reads the body until the server closes the connection; `false` once it passes the limit.
-        mutating func readToEnd(into body: inout ServerVersionBodyBuffer) throws -> Bool {
+        mutating func readToEnd(into body: inout CappedBuffer) throws -> Bool {
             while true {
                 if available > 0 {
                     guard consume(available, into: &body) else { return false }
@@ -416,7 +416,7 @@
         }
 
         /// Reads a `Transfer-Encoding: chunked` body; `false` once it passes the limit.
-        mutating func readChunked(into body: inout ServerVersionBodyBuffer) throws -> Bool {
+        mutating func readChunked(into body: inout CappedBuffer) throws -> Bool {
             while true {
                 let line = try readLine()
                 let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""

@@ -22,7 +22,7 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var status: Int?
-    private var buffer: ServerVersionBodyBuffer
+    private var buffer: CappedBuffer
     private var bytesReceived = 0
 
     /// What the transfer saw, for tests: every body byte URLSession delivered,
@@ -43,7 +43,7 @@ final class ServerVersionTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         self.url = url
         self.options = options
         self.deliveryStall = deliveryStall
-        self.buffer = ServerVersionBodyBuffer(limit: options.maximumBodyLength)
+        self.buffer = CappedBuffer(limit: options.maximumBodyLength)
     }
 
     /// Starts the request and returns its one outcome.

@@ -66,7 +66,7 @@ struct ServerVersionResponsePolicyTests {
 
     @Test("the body buffer never holds more than its limit")
     func bodyBuffer() {
-        var buffer = ServerVersionBodyBuffer(limit: 10)
+        var buffer = CappedBuffer(limit: 10)
         let first = buffer.append([UInt8](repeating: 1, count: 6))
         let second = buffer.append([UInt8](repeating: 2, count: 4))
         #expect(first && second)

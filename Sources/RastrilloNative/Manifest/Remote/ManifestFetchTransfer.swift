@@ -18,10 +18,11 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var response: HTTPURLResponse?
-    private var body: [UInt8] = []
+    private var body: CappedBuffer
 
     init(maxBytes: Int) {
         self.maxBytes = maxBytes
+        self.body = CappedBuffer(limit: maxBytes)
     }
 
     /// Starts the GET and returns its one outcome.
@@ -73,12 +74,8 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         if outcome.isDecided { return }
-        let overLimit: Bool = lock.withLock {
-            guard data.count <= maxBytes - body.count else { return true }
-            body.append(contentsOf: data)
-            return false
-        }
-        if overLimit { finish(.failure(ManifestLoadError.tooLarge(limit: maxBytes, declaredLength: nil))) }
+        let kept = lock.withLock { body.append(data) }
+        if !kept { finish(.failure(ManifestLoadError.tooLarge(limit: maxBytes, declaredLength: nil))) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -86,7 +83,7 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
             finish(.failure(error))
             return
         }
-        let (response, body) = lock.withLock { (self.response, self.body) }
+        let (response, body) = lock.withLock { (self.response, self.body.bytes) }
         guard let response else {
             finish(.success(.status(0)))
             return
