@@ -149,6 +149,9 @@ function readURL(text) {
     }
     host = canonicalHost(hostText);
     if (host === null) return refusal("invalid-host", `invalid host '${hostText}'`);
+    // WHATWG URL keeps a custom scheme's host name as written (only special schemes' hosts, and
+    // IPv6 addresses, are lowercased): companion://APP is not companion://app.
+    if (!SPECIAL_SCHEMES.has(scheme) && !host.startsWith("[")) host = hostText;
     port = DEFAULT_PORTS[scheme] ?? null;
     if (portText !== null && portText !== "") {
       if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535 || Number(portText) === 0) {
@@ -404,6 +407,12 @@ export function route(input, options = {}) {
     segments = split.segments;
   }
   if (!isInternal) {
+    const lowercased = url.host === null ? null : url.host.toLowerCase();
+    if (lowercased !== url.host &&
+      MANIFEST.origins.some(([s, h, p]) => s === url.scheme && h === lowercased && p === (url.port ?? 0))) {
+      return decision("refused", null, `host '${url.host}' differs from an internal origin's host only in letter ` +
+        "case; a custom scheme's host is case-sensitive (WHATWG URL keeps it as written), so it is not internal");
+    }
     if (options.redirect) return decision("refused", null, "redirect target is not an internal URL");
     if (url.scheme === "http" || url.scheme === "https") {
       return decision(MANIFEST.foreignWeb === "inAppBrowser" ? "in-app-browser" : "external", null);
