@@ -183,7 +183,8 @@ extension ManifestDecoding {
             let pageAction = object["pageAction"].flatMap { self.pageAction($0, pointer + "/pageAction") }
             guard let id, let titleKey else { continue }
             locations.pageActions.append(
-                pageAction.map { _ in .init(pointer: pointer + "/pageAction", position: object["pageAction"]?.position) })
+                pageAction.map { _ in .init(pointer: pointer + "/pageAction", position: object["pageAction"]?.position)
+                })
             locations.commands.append(.init(pointer: pointer + "/id", position: object["id"]?.position))
             locations.shortcuts.append(
                 object["shortcut"].map { .init(pointer: pointer + "/shortcut", position: $0.position) })

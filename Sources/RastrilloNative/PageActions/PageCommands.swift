@@ -62,7 +62,8 @@ public struct PageCommands: Sendable {
             guard let match = actions.match(offer.method, offer.url),
                 let command = actions.manifest.commands.first(where: { $0.id == match.command })
             else {
-                diagnostics(.pageAction(.init(frame: frame, refusal: .unboundOffer(method: offer.method, url: offer.url))))
+                diagnostics(
+                    .pageAction(.init(frame: frame, refusal: .unboundOffer(method: offer.method, url: offer.url))))
                 continue
             }
             if !command.destinations.isEmpty, !command.destinations.contains(destination ?? "") { continue }
