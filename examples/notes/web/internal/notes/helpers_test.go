@@ -134,7 +134,10 @@ func (b *browser) do(method, path string, form url.Values, headers map[string]st
 	return result{resp, string(raw)}
 }
 
-func (b *browser) get(path string) result { b.f.t.Helper(); return b.do(http.MethodGet, path, nil, nil) }
+func (b *browser) get(path string) result {
+	b.f.t.Helper()
+	return b.do(http.MethodGet, path, nil, nil)
+}
 
 func (b *browser) post(path string, form url.Values) result {
 	b.f.t.Helper()
