@@ -763,3 +763,15 @@ func TestNewRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestLimiterForgetsOldEmails(t *testing.T) {
+	l := newLimiter()
+	start := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	for i := 0; i < maxLimitedEmails; i++ {
+		l.fail(fmt.Sprintf("u%d@example.com", i), start)
+	}
+	l.fail("late@example.com", start.Add(16*time.Minute))
+	if len(l.failures) != 1 {
+		t.Errorf("%d emails kept after their windows passed, want 1", len(l.failures))
+	}
+}

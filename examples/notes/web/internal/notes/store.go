@@ -214,5 +214,14 @@ func (l *limiter) limited(email string, now time.Time) bool {
 func (l *limiter) fail(email string, now time.Time) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if len(l.failures) >= maxLimitedEmails {
+		// Many distinct emails (a spray): drop every entry whose window has passed.
+		for other := range l.failures {
+			l.recent(other, now)
+		}
+	}
 	l.failures[email] = append(l.recent(email, now), now)
 }
+
+// maxLimitedEmails bounds the limiter's map between sweeps.
+const maxLimitedEmails = 10_000
