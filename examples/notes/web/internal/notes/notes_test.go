@@ -554,7 +554,7 @@ func TestBookmarkLifecycle(t *testing.T) {
 		`<button type="submit" class="primary">Save</button>`,
 		`<a href="/bookmarks/3">Cancel</a>`,
 		`<form rst-form class="stack" method="post" action="/bookmarks/3/edit-advanced">`,
-		`<textarea id="Notes" name="Notes" rows="6"></textarea>`)
+		"<textarea id=\"Notes\" name=\"Notes\" rows=\"6\">\n</textarea>")
 
 	r = b.post("/bookmarks/3/unpublish", nil)
 	expectSeeOther(t, "unpublish", r, "/bookmarks/3")
@@ -587,6 +587,7 @@ func TestBookmarkLifecycle(t *testing.T) {
 	if got, _ := f.app.store.get(1, 3); got.Title != "The Go Blog" || got.Link != "" || got.Notes != "line one\n<b>two</b>" {
 		t.Errorf("stored %+v", got)
 	}
+	expectContains(t, "edit keeps notes", b.get("/bookmarks/3/edit").Body, "rows=\"6\">\nline one\n&lt;b&gt;two&lt;/b&gt;</textarea>")
 
 	r = b.get("/bookmarks/3/delete")
 	expectStatus(t, "confirm", r, 200)
