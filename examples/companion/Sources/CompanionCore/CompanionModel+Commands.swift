@@ -9,7 +9,8 @@ extension CompanionModel {
     }
 
     /// The controls for `placement` at the current selection: the Mac menu asks
-    /// for `.menu`, the toolbar for `.toolbar`, a row's context menu for `.contextMenu`.
+    /// for `.menu`, the toolbar for `.toolbar`, a screen's context menu for `.contextMenu`, the
+    /// iPhone action menu for `.actionMenu`.
     ///
     /// An internal page without a destination (``Screen/webPage(_:)``) is a web screen like the
     /// manifest's web destinations: it offers the commands for anywhere and
@@ -40,28 +41,55 @@ extension CompanionModel {
             })
     }()
 
-    /// Runs a command and returns what is left for the view to do.
+    /// Runs a command at the current selection and returns what it did (``CommandEffect``).
     ///
-    /// `checkVersion` refreshes through the one runner, `reloadPage` reloads the visible web
-    /// screen through that screen's runner (and returns when its page has loaded), `addServerCommand` selects
-    /// the add-server destination, `copyAddress` asks the view to copy the server
-    /// URL, `removeServer` forgets the address (the companion keeps one server).
+    /// - `checkVersion`: on a server's screen checks that server through its runner, elsewhere
+    ///   every server; returns when the checks ended.
+    /// - `reloadPage`: reloads the visible web screen through that screen's runner and returns
+    ///   when its page has loaded.
+    /// - `addServerCommand`: selects the add-server form.
+    /// - `copyAddress`: hands the server's address to the view to copy.
+    /// - `removeServer`: asks to confirm removing the server (``requestRemoval(of:)``).
+    ///
+    /// Where a command has nothing to act on (no server, no web screen on screen), nothing
+    /// happens and the effect is ``CommandEffect/nothing(_:)`` with the reason.
     func perform(_ command: Command) async -> CommandEffect {
         switch command {
         case .checkVersion:
+            if case .server(let id) = selectedDestination {
+                guard server(id) != nil else { return .nothing(Self.notInList(id)) }
+                await refresh(id)
+                return .checked([id])
+            }
+            guard !servers.isEmpty else { return .nothing("no servers to check; add one with Add Server") }
+            let ids = servers.map(\.id)
             await refresh()
-            return .none
+            return .checked(ids)
         case .reloadPage:
-            await visibleWebScreen?.reload()
-            return .none
+            guard let screen = visibleWebScreen else { return .nothing("no web screen is on screen to reload") }
+            await screen.reload()
+            return .reloaded
         case .addServerCommand:
-            selection = .destination(.addServer)
-            return .none
+            let form = Screen.destination(.addServer)
+            selection = form
+            return .showed(form)
         case .copyAddress:
-            return serverURL.map { .copy($0.absoluteString) } ?? .none
+            guard case .server(let id) = selectedDestination else {
+                return .nothing("Copy Address copies the address of the server on screen; none is")
+            }
+            guard let server = server(id) else { return .nothing(Self.notInList(id)) }
+            return .copy(server.copyText)
         case .removeServer:
-            addressText = ""
-            return .none
+            guard case .server(let id) = selectedDestination else {
+                return .nothing("Remove Server removes the server on screen; none is")
+            }
+            guard let server = server(id) else { return .nothing(Self.notInList(id)) }
+            requestRemoval(of: server)
+            return .confirmRemoval(server)
         }
+    }
+
+    private static func notInList(_ id: UUID) -> String {
+        "server \(id.uuidString.lowercased()) is not in your servers"
     }
 }

@@ -51,15 +51,20 @@ struct CommandControlTests {
         #expect(remove.shortcut?.key == "delete")
     }
 
-    @Test("performing commands: add selects its destination, copy hands the URL to the view")
-    func perform() async {
+    @Test("performing commands: add shows the form, copy hands the address to the view, remove asks first")
+    func perform() async throws {
         let model = model()
-        #expect(await model.perform(.addServerCommand) == .none)
+        let server = try #require(model.servers.first)
+        #expect(await model.perform(.addServerCommand) == .showed(.destination(.addServer)))
         #expect(model.selection == .destination(.addServer))
+        // Copy and remove act on the server on screen; elsewhere they do nothing and say why.
+        #expect(await model.perform(.copyAddress).isFallback)
+        #expect(await model.perform(.removeServer).isFallback)
+        model.selection = .destination(.server(serverID: server.id))
         #expect(await model.perform(.copyAddress) == .copy("https://rastrillo.example"))
-        #expect(await model.perform(.removeServer) == .none)
-        #expect(model.addressText.isEmpty)
-        #expect(await model.perform(.copyAddress) == .none)
+        #expect(await model.perform(.removeServer) == .confirmRemoval(server))
+        #expect(model.removalRequest == server)
+        #expect(model.servers == [server])
     }
 }
 
