@@ -7,6 +7,17 @@ struct AddServerProblem: Error, Hashable, Sendable {
     let message: String
 }
 
+/// A removal waiting for the person's confirmation: the server, and the window that asks.
+struct RemovalRequest {
+    /// The server to remove.
+    let server: SavedServer
+    /// The destination window that asks (``WindowStack``), or `nil` for the main window.
+    let window: WindowStack?
+
+    /// Whether the window with `stack` (`nil`: the main window) shows the confirmation.
+    func isAsked(in stack: WindowStack?) -> Bool { window === stack }
+}
+
 extension CompanionModel {
     /// Adds the server typed into the add-server form, and shows its screen in place of the form
     /// (so Back never returns to the submitted form).
@@ -49,25 +60,29 @@ extension CompanionModel {
         return server
     }
 
-    /// Asks to remove `server`: the view shows a destructive confirmation while
-    /// ``removalRequest`` is set. Remove Server and the list's swipe-to-delete both come here.
-    func requestRemoval(of server: SavedServer) {
-        removalRequest = server
+    /// Asks to remove `server`: the window it is asked in (`window`, or the main one when `nil`)
+    /// shows a destructive confirmation while ``removalRequest`` is set. Remove Server and the
+    /// list's swipe-to-delete both come here.
+    func requestRemoval(of server: SavedServer, in window: WindowStack? = nil) {
+        removalRequest = RemovalRequest(server: server, window: window)
     }
 
     /// The person confirmed: removes the server asked about, its status and its runner, and
-    /// takes its screens off the main window's stack (a selected one gives way to the list).
+    /// takes its pushed screens off the stack it was asked in (a selected one gives way to the
+    /// list; a window whose root it was shows that it is gone).
     /// Returns the removed server; `nil` when nothing was asked or it is already gone.
     @discardableResult
     func confirmRemoval() -> SavedServer? {
         guard let request = removalRequest else { return nil }
         removalRequest = nil
-        guard let server = server(request.id) else { return nil }
+        guard let server = server(request.server.id) else { return nil }
         servers.removeAll { $0.id == server.id }
         statuses[server.id] = nil
         refreshers.removeRunner(for: server.id)
         let screen = Screen.destination(.server(serverID: server.id))
-        if selection == screen {
+        if let window = request.window {
+            window.pushed.removeAll { $0 == screen }
+        } else if selection == screen {
             selection = .destination(.servers)
         } else {
             pushed.removeAll { $0 == screen }

@@ -49,9 +49,9 @@ public final class CompanionModel {
     /// The message of the last refused link, shown until the next link or dismissal.
     var linkProblem: String?
 
-    /// The server Remove Server asked about; the view asks for confirmation while it is set
-    /// (``confirmRemoval()``, ``cancelRemoval()``).
-    var removalRequest: SavedServer?
+    /// The server Remove Server asked about, and the window it was asked in; that window asks
+    /// for confirmation while it is set (``confirmRemoval()``, ``cancelRemoval()``).
+    var removalRequest: RemovalRequest?
 
     /// The capabilities the person has; the companion has no sign-in, so all of them.
     var capabilities: Set<Capability> = Set(Capability.allCases)

@@ -150,7 +150,28 @@ struct ServerListTests {
         model.confirmRemoval()
         #expect(model.servers.isEmpty)
         #expect(model.selection == .destination(.servers))
+        #expect(model.removalRequest == nil)
         #expect(await model.perform(.checkVersion).isFallback)
+    }
+
+    @Test("in a destination's window, commands act on that window's server and it asks there")
+    func inAWindow() async throws {
+        let a = SavedServer(address: "https://a.example")
+        let b = SavedServer(address: "https://b.example")
+        let model = model([a, b])
+        model.selection = .destination(.server(serverID: a.id))
+        let window = WindowStack(root: .destination(.servers))
+        window.pushed = [.destination(.server(serverID: b.id))]
+        #expect(model.controls(for: .contextMenu, in: window).map(\.command) == [.copyAddress, .removeServer])
+        #expect(await model.perform(.copyAddress, in: window) == .copy("https://b.example"))
+        #expect(await model.perform(.removeServer, in: window) == .confirmRemoval(b))
+        let request = try #require(model.removalRequest)
+        #expect(request.isAsked(in: window))
+        #expect(!request.isAsked(in: nil))
+        model.confirmRemoval()
+        #expect(window.pushed.isEmpty)
+        #expect(model.servers == [a])
+        #expect(model.selection == .destination(.server(serverID: a.id)))
     }
 
     @Test("Check Version checks every server on the list, and only the server on its screen")

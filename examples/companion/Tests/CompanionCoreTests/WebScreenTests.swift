@@ -122,7 +122,7 @@ struct WebScreenTests {
     }
 
     /// The keys of Sources/Resources/Localizable.xcstrings.
-    static func catalogKeys() throws -> Set<String> {
+    nonisolated static func catalogKeys() throws -> Set<String> {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/Resources/Localizable.xcstrings")
         let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
