@@ -150,11 +150,6 @@ public final class CompanionModel {
         }
     }
 
-    /// Whether a check of the server with `id` (or of all servers) is running.
-    public func isChecking(_ id: UUID) -> Bool {
-        refresher.isRunning || refreshers.runner(for: id).isRunning
-    }
-
     private func check(_ id: UUID) async {
         guard let server = server(id) else { return }
         let address: ServerAddress
