@@ -68,8 +68,8 @@ extension CompanionModel {
     }
 
     /// The person confirmed: removes the server asked about, its status and its runner, and
-    /// takes its pushed screens off the stack it was asked in (a selected one gives way to the
-    /// list; a window whose root it was shows that it is gone).
+    /// takes its pushed screens off the main window's stack and off the window it was asked in
+    /// (a selected one gives way to the list; a window whose root it was shows that it is gone).
     /// Returns the removed server; `nil` when nothing was asked or it is already gone.
     @discardableResult
     func confirmRemoval() -> SavedServer? {
@@ -80,13 +80,12 @@ extension CompanionModel {
         statuses[server.id] = nil
         refreshers.removeRunner(for: server.id)
         let screen = Screen.destination(.server(serverID: server.id))
-        if let window = request.window {
-            window.pushed.removeAll { $0 == screen }
-        } else if selection == screen {
+        if selection == screen {
             selection = .destination(.servers)
         } else {
             pushed.removeAll { $0 == screen }
         }
+        request.window?.pushed.removeAll { $0 == screen }
         return server
     }
 

@@ -159,7 +159,8 @@ struct ServerListTests {
         let a = SavedServer(address: "https://a.example")
         let b = SavedServer(address: "https://b.example")
         let model = model([a, b])
-        model.selection = .destination(.server(serverID: a.id))
+        model.selection = .destination(.servers)
+        model.pushed = [.destination(.server(serverID: a.id)), .destination(.server(serverID: b.id))]
         let window = WindowStack(root: .destination(.servers))
         window.pushed = [.destination(.server(serverID: b.id))]
         #expect(model.controls(for: .contextMenu, in: window).map(\.command) == [.copyAddress, .removeServer])
@@ -171,7 +172,8 @@ struct ServerListTests {
         model.confirmRemoval()
         #expect(window.pushed.isEmpty)
         #expect(model.servers == [a])
-        #expect(model.selection == .destination(.server(serverID: a.id)))
+        // The main window's stack loses the removed server's screen too, and keeps the rest.
+        #expect(model.stackPath == [.destination(.servers), .destination(.server(serverID: a.id))])
     }
 
     @Test("Check Version checks every server on the list, and only the server on its screen")
