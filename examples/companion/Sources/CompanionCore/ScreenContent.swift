@@ -18,8 +18,10 @@ enum ScreenContent: Hashable, Sendable {
     case addServer
     /// A web destination or an internal page without one: the web screen loads this URL.
     case web(URL)
-    /// A destination the manifest sends to the system browser (`externalBrowser`), selected
-    /// anyway (a restored window): a screen with a button that opens this URL in the browser.
+    /// A destination the manifest sends to the system browser (`externalBrowser`): a screen with
+    /// a button that opens this URL there. The app does not select one (its links open the
+    /// browser, the sidebar leaves it out, it opens no window); a selection that holds one anyway
+    /// shows this.
     case browser(URL)
     /// The fallback: no screen handles this, for this reason.
     case nothingToShow(String)

@@ -67,6 +67,26 @@ struct ManifestWalkTests {
         #expect(resolved.count == GeneratedManifest.manifest.destinations.count)
     }
 
+    @Test("every destination's own URL, opened as a link, reaches that destination's screen or the browser")
+    func everyDestinationLink() throws {
+        for destination in Self.destinations {
+            let model = model()
+            let url = try #require(destination.url, "\(destination.id) has no URL")
+            switch model.open(url) {
+            case .navigate(let shown), .showWeb(.destination(let shown)):
+                #expect(shown == destination)
+                let screen = try #require(model.selection)
+                #expect(model.content(of: screen) == model.content(of: .destination(destination)))
+            case .openExternally(let external, _):
+                #expect(external == url)
+                // Only a destination whose link intent leaves the app: the browser, or a browser sheet.
+                #expect([.externalBrowser, .inAppBrowser].contains(destination.metadata.link))
+            case let outcome:
+                Issue.record("\(destination.id): \(url) gives \(outcome)")
+            }
+        }
+    }
+
     @Test("every command has an effect wherever the app offers it, and each is offered somewhere")
     func everyCommand() async {
         var offered: Set<Command> = []
