@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``CompanionModel/perform(_:)`` did with a command, and what is left for the view.
+/// What ``CompanionModel/perform(_:in:)`` did with a command, and what is left for the view.
 ///
 /// ``nothing(_:)`` is the fallback, and it is observable: the manifest walk
 /// (`ManifestWalkTests`) performs every command wherever the app offers it and fails on it.

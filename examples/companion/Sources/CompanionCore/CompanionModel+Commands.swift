@@ -57,7 +57,7 @@ extension CompanionModel {
     ///   when its page has loaded.
     /// - `addServerCommand`: selects the add-server form in the main window.
     /// - `copyAddress`: hands the server's address to the view to copy.
-    /// - `removeServer`: asks to confirm removing the server (``requestRemoval(of:)``).
+    /// - `removeServer`: asks to confirm removing the server (``requestRemoval(of:in:)``).
     ///
     /// Where a command has nothing to act on (no server, no web screen on screen), nothing
     /// happens and the effect is ``CommandEffect/nothing(_:)`` with the reason.
