@@ -21,6 +21,8 @@ public struct RefusalDiagnostics: Sendable {
         case link(LinkRouter.RefusalEvent)
         /// A page message the bridge dispatcher refused.
         case bridge(BridgeRefusalEvent)
+        /// A page-action report (or one of its offers) that ``PageCommands`` refused.
+        case pageAction(PageActionRefusalEvent)
 
         /// The refusal's own description (`refused <url>: <reason>`,
         /// `refused bridge message <id> from <frame>: <reason>`).
@@ -28,6 +30,7 @@ public struct RefusalDiagnostics: Sendable {
             switch self {
             case .link(let event): return event.description
             case .bridge(let event): return event.description
+            case .pageAction(let event): return event.description
             }
         }
     }

@@ -61,6 +61,9 @@ struct ManifestLocations {
     var types: [Location] = []
     var bridgeActions: [Location] = []
     var bridgeEvents: [Location] = []
+    /// Each command's `pageAction`, `nil` for an unbound command (parallel to ``commands``).
+    var pageActions: [Location?] = []
+    var session = Location(pointer: "/session", position: nil)
     var appIDs = Location(pointer: "/app/appIDs", position: nil)
 }
 
@@ -73,7 +76,8 @@ struct ManifestDecoding {
         guard
             let object = reader.object(
                 root, "", required: ["schemaVersion", "app", "origins", "destinations"],
-                optional: ["$schema", "links", "capabilities", "types", "commands", "bridge"], what: "the manifest")
+                optional: ["$schema", "links", "capabilities", "types", "commands", "bridge", "session"],
+                what: "the manifest")
         else { return nil }
         guard let version = schemaVersion(object["schemaVersion"]) else { return nil }
         var app: AppManifest.App?
@@ -92,11 +96,12 @@ struct ManifestDecoding {
         if let node = object["commands"] { commands = commandList(node) }
         var bridge = ManifestBridge.empty
         if let node = object["bridge"] { bridge = self.bridge(node) }
+        let session = object["session"].flatMap { self.session($0) }
         if let schema = object["$schema"] { _ = reader.string(schema, "/$schema", what: "\"$schema\"") }
         guard let app, let links else { return nil }
         return AppManifest(
             schemaVersion: version, app: app, origins: origins, links: links, capabilities: capabilities,
-            types: types, destinations: destinations, commands: commands, bridge: bridge)
+            types: types, destinations: destinations, commands: commands, bridge: bridge, session: session)
     }
 
     mutating func schemaVersion(_ node: JSONNode?) -> Int? {

@@ -58,6 +58,8 @@ public struct AppManifest: Sendable, Hashable {
     public let commands: [ManifestCommand]
     /// The bridge contract.
     public let bridge: ManifestBridge
+    /// How the web app signs people in, if it does (``ManifestSession``).
+    public let session: ManifestSession?
 
     /// Every internal origin: primaries and aliases.
     public var internalOrigins: [ManifestOrigin] { origins.flatMap { [$0.primary] + $0.aliases } }

@@ -44,6 +44,8 @@ public struct ManifestCommand: Sendable, Hashable {
     public let destinations: [String]
     /// Capabilities the command requires.
     public let capabilities: [String]
+    /// The web action this command stands for, if it is bound to one (see ``ManifestPageAction``).
+    public let pageAction: ManifestPageAction?
 }
 
 /// A capability: a named permission that destinations and commands require.

@@ -17,17 +17,7 @@ extension ManifestDecoding {
                 optional: ["params", "capabilities", "link"], what: "a destination")
         else { return nil }
         let id = identifier(object["id"], pointer + "/id", what: "a destination id")
-        let patternText = reader.string(object["pattern"], pointer + "/pattern", what: "\"pattern\"")
-        var pattern: PathPattern?
-        if let patternText {
-            do {
-                pattern = try PathPattern(parsing: patternText)
-            } catch {
-                reader.report(
-                    .invalidPattern, pointer + "/pattern", object["pattern"]?.position,
-                    "pattern '\(patternText)' \(error.description)")
-            }
-        }
+        let pattern = self.pattern(object["pattern"], pointer + "/pattern")
         let presentation = reader.enumValue(
             object["presentation"], pointer + "/presentation", what: "\"presentation\"",
             as: ManifestDestination.Presentation.self)
@@ -37,39 +27,7 @@ extension ManifestDecoding {
             object["link"].map {
                 reader.enumValue($0, pointer + "/link", what: "\"link\"", as: ManifestDestination.LinkIntent.self)
             } ?? .inApp
-        var params: [ManifestDestination.Param] = []
-        var declared: [String: ManifestType] = [:]
-        if let paramsNode = object["params"] {
-            if case .object(let paramObject) = paramsNode.value {
-                for member in paramObject.members {
-                    let paramPointer = ManifestReader.child(pointer + "/params", member.key)
-                    if let type = reader.type(member.value, paramPointer) { declared[member.key] = type }
-                    if !ManifestIdentifier.isLowerCamel(member.key) {
-                        reader.report(
-                            .invalidValue, paramPointer, member.keyPosition,
-                            "param name '\(member.key)' must be a lowerCamel ASCII identifier that is not a keyword")
-                    }
-                }
-                if let pattern {
-                    let pathNames = pattern.wildcardNames
-                    for name in pathNames {
-                        let type = declared[name] ?? .string
-                        params.append(.init(name: name, type: type, inPath: true))
-                    }
-                    for member in paramObject.members where !pathNames.contains(member.key) {
-                        if let type = declared[member.key] {
-                            params.append(.init(name: member.key, type: type, inPath: false))
-                        }
-                    }
-                }
-            } else {
-                reader.report(
-                    .invalidValue, pointer + "/params", paramsNode.position,
-                    "\"params\" must be an object of name → type")
-            }
-        } else if let pattern {
-            params = pattern.wildcardNames.map { .init(name: $0, type: .string, inPath: true) }
-        }
+        let params = self.params(object["params"], pattern: pattern, pointer)
         locations.destinations.append(.init(pointer: pointer + "/id", position: object["id"]?.position))
         locations.patterns.append(.init(pointer: pointer + "/pattern", position: object["pattern"]?.position))
         guard let id, let pattern, let presentation, let titleKey, let link else {
@@ -80,6 +38,82 @@ extension ManifestDecoding {
         return ManifestDestination(
             id: id, pattern: pattern, params: params, presentation: presentation, titleKey: titleKey,
             capabilities: capabilities, link: link)
+    }
+
+    /// The typed params of a pattern: each wildcard (typed by `node`, `string` when absent), then
+    /// the query params `node` declares.
+    mutating func params(_ node: JSONNode?, pattern: PathPattern?, _ pointer: String) -> [ManifestDestination.Param] {
+        var params: [ManifestDestination.Param] = []
+        var declared: [String: ManifestType] = [:]
+        guard let paramsNode = node else {
+            return pattern?.wildcardNames.map { .init(name: $0, type: .string, inPath: true) } ?? []
+        }
+        guard case .object(let paramObject) = paramsNode.value else {
+            reader.report(
+                .invalidValue, pointer + "/params", paramsNode.position, "\"params\" must be an object of name → type")
+            return []
+        }
+        for member in paramObject.members {
+            let paramPointer = ManifestReader.child(pointer + "/params", member.key)
+            if let type = reader.type(member.value, paramPointer) { declared[member.key] = type }
+            if !ManifestIdentifier.isLowerCamel(member.key) {
+                reader.report(
+                    .invalidValue, paramPointer, member.keyPosition,
+                    "param name '\(member.key)' must be a lowerCamel ASCII identifier that is not a keyword")
+            }
+        }
+        guard let pattern else { return [] }
+        let pathNames = pattern.wildcardNames
+        for name in pathNames {
+            params.append(.init(name: name, type: declared[name] ?? .string, inPath: true))
+        }
+        for member in paramObject.members where !pathNames.contains(member.key) {
+            if let type = declared[member.key] {
+                params.append(.init(name: member.key, type: type, inPath: false))
+            }
+        }
+        return params
+    }
+
+    /// A pattern string, parsed; a problem is reported at `pointer`.
+    mutating func pattern(_ node: JSONNode?, _ pointer: String) -> PathPattern? {
+        guard let text = reader.string(node, pointer, what: "\"pattern\"") else { return nil }
+        do {
+            return try PathPattern(parsing: text)
+        } catch {
+            reader.report(.invalidPattern, pointer, node?.position, "pattern '\(text)' \(error.description)")
+            return nil
+        }
+    }
+
+    /// A command's `pageAction`: `{"method": "GET"|"POST", "pattern": …, "params": {…}}`.
+    mutating func pageAction(_ node: JSONNode, _ pointer: String) -> ManifestPageAction? {
+        guard
+            let object = reader.object(
+                node, pointer, required: ["method", "pattern"], optional: ["params"], what: "\"pageAction\"")
+        else { return nil }
+        let method = reader.enumValue(
+            object["method"], pointer + "/method", what: "\"method\" (GET for a link, POST for a form)",
+            as: ManifestPageAction.Method.self)
+        let pattern = self.pattern(object["pattern"], pointer + "/pattern")
+        let params = self.params(object["params"], pattern: pattern, pointer)
+        guard let method, let pattern else { return nil }
+        return ManifestPageAction(method: method, pattern: pattern, params: params)
+    }
+
+    /// The manifest's `session`: `{"signIn": <destination id>, "signOut": <command id>}`.
+    mutating func session(_ node: JSONNode) -> ManifestSession? {
+        guard
+            let object = reader.object(
+                node, "/session", required: ["signIn"], optional: ["signOut"], what: "\"session\"")
+        else { return nil }
+        let signIn = reader.string(object["signIn"], "/session/signIn", what: "\"signIn\" (a destination id)")
+        let signOut = object["signOut"].flatMap {
+            reader.string($0, "/session/signOut", what: "\"signOut\" (a command id)")
+        }
+        locations.session = .init(pointer: "/session", position: node.position)
+        guard let signIn else { return nil }
+        return ManifestSession(signIn: signIn, signOut: signOut)
     }
 
     mutating func identifier(_ node: JSONNode?, _ pointer: String, what: String) -> String? {
@@ -102,7 +136,8 @@ extension ManifestDecoding {
             guard
                 let object = reader.object(
                     item, pointer, required: ["id", "titleKey", "placements"],
-                    optional: ["symbol", "shortcut", "role", "destinations", "capabilities"], what: "a command")
+                    optional: ["symbol", "shortcut", "role", "destinations", "capabilities", "pageAction"],
+                    what: "a command")
             else { continue }
             let id = identifier(object["id"], pointer + "/id", what: "a command id")
             let titleKey = reader.string(object["titleKey"], pointer + "/titleKey", what: "\"titleKey\"")
@@ -145,14 +180,18 @@ extension ManifestDecoding {
                 object["destinations"], pointer + "/destinations", what: "\"destinations\"")
             let capabilities = reader.strings(
                 object["capabilities"], pointer + "/capabilities", what: "\"capabilities\"")
+            let pageAction = object["pageAction"].flatMap { self.pageAction($0, pointer + "/pageAction") }
             guard let id, let titleKey else { continue }
+            locations.pageActions.append(
+                pageAction.map { _ in .init(pointer: pointer + "/pageAction", position: object["pageAction"]?.position)
+                })
             locations.commands.append(.init(pointer: pointer + "/id", position: object["id"]?.position))
             locations.shortcuts.append(
                 object["shortcut"].map { .init(pointer: pointer + "/shortcut", position: $0.position) })
             out.append(
                 ManifestCommand(
                     id: id, titleKey: titleKey, symbol: symbol, shortcut: shortcut, role: role, placements: placements,
-                    destinations: destinations, capabilities: capabilities))
+                    destinations: destinations, capabilities: capabilities, pageAction: pageAction))
         }
         return out
     }

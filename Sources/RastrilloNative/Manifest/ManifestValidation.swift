@@ -60,6 +60,8 @@ struct ManifestValidation {
         destinations()
         commands()
         bridge()
+        pageActions()
+        session()
         conflicts()
         aasa()
     }
@@ -135,37 +137,45 @@ struct ManifestValidation {
         return false
     }
 
+    /// Path params must be scalars (a `{name...}` rest wildcard a string); query params a scalar
+    /// or an optional scalar.
+    mutating func checkParams(
+        _ params: [ManifestDestination.Param], of pattern: PathPattern, _ base: String, _ position: JSONPosition?
+    ) {
+        for param in params {
+            let pointer = ManifestReader.child(base + "/params", param.name)
+            checkType(param.type, pointer, position)
+            if param.inPath, !isPathScalar(param.type) {
+                report(
+                    .invalidValue, pointer, position,
+                    "path param '\(param.name)' has type \(param.type); path params must be string, int, bool, "
+                        + "double, uuid or a string enum")
+            }
+            if param.inPath, case .rest(param.name) = pattern.segments.last, param.type != .string {
+                report(
+                    .invalidValue, pointer, position,
+                    "'\(param.name)' is a {\(param.name)...} wildcard, which captures the rest of the path; its "
+                        + "type must be string")
+            }
+            if !param.inPath {
+                var inner = param.type
+                if case .optional(let wrapped) = inner { inner = wrapped }
+                if !isPathScalar(inner) {
+                    report(
+                        .invalidValue, pointer, position,
+                        "query param '\(param.name)' has type \(param.type); query params must be a scalar, a "
+                            + "string enum, or {\"optional\": …} of one")
+                }
+            }
+        }
+    }
+
     mutating func destinations() {
         let capabilityIDs = Set(manifest.capabilities.map(\.id))
         for (index, destination) in manifest.destinations.enumerated() {
             let base = "/destinations/\(index)"
             let position = locations.destinations[index].position
-            for param in destination.params {
-                let pointer = ManifestReader.child(base + "/params", param.name)
-                checkType(param.type, pointer, position)
-                if param.inPath, !isPathScalar(param.type) {
-                    report(
-                        .invalidValue, pointer, position,
-                        "path param '\(param.name)' has type \(param.type); path params must be string, int, bool, "
-                            + "double, uuid or a string enum")
-                }
-                if param.inPath, case .rest(param.name) = destination.pattern.segments.last, param.type != .string {
-                    report(
-                        .invalidValue, pointer, position,
-                        "'\(param.name)' is a {\(param.name)...} wildcard, which captures the rest of the path; its "
-                            + "type must be string")
-                }
-                if !param.inPath {
-                    var inner = param.type
-                    if case .optional(let wrapped) = inner { inner = wrapped }
-                    if !isPathScalar(inner) {
-                        report(
-                            .invalidValue, pointer, position,
-                            "query param '\(param.name)' has type \(param.type); query params must be a scalar, a "
-                                + "string enum, or {\"optional\": …} of one")
-                    }
-                }
-            }
+            checkParams(destination.params, of: destination.pattern, base, position)
             for (capabilityIndex, capability) in destination.capabilities.enumerated()
             where !capabilityIDs.contains(capability) {
                 report(
@@ -218,6 +228,71 @@ struct ManifestValidation {
                 "\(appShortcuts.count) commands are placed as App Shortcuts; an app may have at most "
                     + "\(Self.maxAppShortcuts). Remove \"appShortcut\" from \(appShortcuts.count - Self.maxAppShortcuts)"
             )
+        }
+    }
+
+    /// Bound commands: typed params, no App Shortcut (it would run with no page), and no two
+    /// bindings of one method that ServeMux could not tell apart.
+    mutating func pageActions() {
+        var bound: [ManifestPageAction.Method: [Int]] = [:]
+        for (index, command) in manifest.commands.enumerated() {
+            guard let action = command.pageAction, let location = locations.pageActions[index] else { continue }
+            checkParams(action.params, of: action.pattern, location.pointer, location.position)
+            bound[action.method, default: []].append(index)
+            if command.placements.contains(.appShortcut) {
+                report(
+                    .invalidValue, "/commands/\(index)/placements", location.position,
+                    "command '\(command.id)' is bound to a page action, which is available only while a web screen "
+                        + "shows it; an App Shortcut runs with no page. Remove \"appShortcut\" from its placements")
+            }
+        }
+        for method in ManifestPageAction.Method.allCases {
+            let indices = bound[method] ?? []
+            let patterns = indices.compactMap { manifest.commands[$0].pageAction?.pattern }
+            let (found, _) = PatternConflictIndex.conflicts(in: patterns, limit: Self.maxReportedConflicts)
+            for conflict in found {
+                let first = manifest.commands[indices[conflict.first]]
+                let second = manifest.commands[indices[conflict.second]]
+                let location = locations.pageActions[indices[conflict.second]]
+                let how = conflict.relationship == .equivalent ? "the same" : "some of the same"
+                report(
+                    .conflictingPatterns, (location?.pointer ?? "/commands") + "/pattern", location?.position,
+                    "page action \(method.rawValue) '\(second.pageAction?.pattern.description ?? "")' of command "
+                        + "'\(second.id)' matches \(how) paths as the one of '\(first.id)', so a form or link could "
+                        + "offer both; make one pattern more specific")
+            }
+        }
+    }
+
+    /// `session.signIn` names a web destination; `session.signOut` a command bound to a POST.
+    mutating func session() {
+        guard let session = manifest.session else { return }
+        let location = locations.session
+        if let destination = manifest.destinations.first(where: { $0.id == session.signIn }) {
+            if destination.presentation != .web {
+                report(
+                    .invalidValue, "/session/signIn", location.position,
+                    "sign-in destination '\(session.signIn)' is native; the web app signs people in on its own page, "
+                        + "so it must be a \"web\" destination (its cookies stay in the web view's store)")
+            }
+        } else {
+            report(
+                .unknownReference, "/session/signIn", location.position,
+                "destination '\(session.signIn)' is not declared under \"destinations\"; name the sign-in page's "
+                    + "destination")
+        }
+        guard let signOut = session.signOut else { return }
+        guard let command = manifest.commands.first(where: { $0.id == signOut }) else {
+            report(
+                .unknownReference, "/session/signOut", location.position,
+                "command '\(signOut)' is not declared under \"commands\"; name the command bound to the sign-out form")
+            return
+        }
+        if command.pageAction?.method != .post {
+            report(
+                .invalidValue, "/session/signOut", location.position,
+                "command '\(signOut)' must be bound to the sign-out form: add \"pageAction\": {\"method\": \"POST\", "
+                    + "\"pattern\": \"/signout\"}")
         }
     }
 

@@ -86,4 +86,29 @@ public enum WebScreenEvent: Sendable, Hashable {
     case reloadRequested
     /// The screen went away (the web view was dismantled): nothing will load any more.
     case detached
+    /// The person submitted a form of the page shown now; the next navigation that starts is its
+    /// submission. ``WebScreenModel/decide(_:kind:using:)`` sends it.
+    case formSubmitted(WebFormSubmission)
+    /// The navigation under way was redirected to `url` and continues in place.
+    /// ``WebScreenModel/decide(_:kind:using:)`` sends it.
+    case redirected(String)
+    /// The navigation under way was sent to the sign-in page at `url` and cancelled; the screen
+    /// waits for sign-in. ``WebScreenModel/decide(_:kind:using:)`` sends it.
+    case signInRequired(String)
+    /// Sign-in ended (the app dismissed the sign-in screen): the screen continues where it was.
+    case signInCompleted
+}
+
+/// A form submission: the form's action URL and the page the form was on.
+public struct WebFormSubmission: Sendable, Hashable {
+    /// The URL the form was submitted to (`action`).
+    public let action: String
+    /// The URL of the page that showed the form.
+    public let page: String
+
+    /// Creates a submission.
+    public init(action: String, page: String) {
+        self.action = action
+        self.page = page
+    }
 }

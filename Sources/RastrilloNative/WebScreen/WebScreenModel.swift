@@ -44,9 +44,24 @@ public final class WebScreenModel {
     @ObservationIgnored private var perform: (@MainActor (WebScreenEffect) -> Void)?
     @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// What the screen is for: an ordinary screen, or the sign-in screen above another.
+    public let role: WebScreenNavigation.Role
+
+    /// The commands the page offers now (``PageCommands``), when the app binds any; the
+    /// adapter feeds it the page-actions script's reports with ``receivePageActions(_:from:)``.
+    public private(set) var pageCommands: PageCommands?
+
     /// A screen for `url`; nothing loads until the adapter attaches.
-    public init(url: String) {
+    ///
+    /// - Parameters:
+    ///   - url: the page to show.
+    ///   - role: ``WebScreenNavigation/Role/signIn`` for the sign-in screen shown above another.
+    ///   - pageCommands: the app's bound commands, so the page's forms and links can be offered
+    ///     as native commands; `nil` when the app binds none.
+    public init(url: String, role: WebScreenNavigation.Role = .content, pageCommands: PageCommands? = nil) {
         machine = WebScreenStateMachine(url: url)
+        self.role = role
+        self.pageCommands = pageCommands
     }
 
     /// What the screen shows.
@@ -72,6 +87,11 @@ public final class WebScreenModel {
     /// while a navigation is provisional (``WebScreenStateMachine/isProvisional``) is decided as
     /// its ``WebScreenNavigation/Kind/redirect``: a redirect continues in place or replaces the
     /// screen, it never pushes one.
+    ///
+    /// It also tells the state machine what the decision means for the screen: a form submission
+    /// loaded in place (``WebScreenEvent/formSubmitted(_:)``), a redirect followed in place
+    /// (``WebScreenEvent/redirected(_:)``), a page sent to sign-in
+    /// (``WebScreenEvent/signInRequired(_:)``).
     public func decide(
         _ url: String, kind: WebScreenNavigation.Kind, using navigation: WebScreenNavigation
     ) -> WebScreenNavigation.Action {
@@ -81,7 +101,70 @@ public final class WebScreenModel {
             return .load
         }
         let kind = kind == .link && machine.isProvisional ? .redirect : kind
-        return navigation.decide(url: url, kind: kind, current: machine.url)
+        let action = navigation.decide(
+            url: url, kind: kind, current: machine.url, submission: machine.submission, role: role)
+        switch (action, kind) {
+        case (.load, .formSubmission): handle(.formSubmitted(WebFormSubmission(action: url, page: machine.url)))
+        case (.load, .redirect): handle(.redirected(url))
+        case (.signIn, _): handle(.signInRequired(url))
+        default: break
+        }
+        return action
+    }
+
+    /// Sign-in ended (the app dismissed the sign-in screen, signed in or not): a screen waiting
+    /// for it (``WebScreenStateMachine/signInWait``) loads where it was going. A screen that was
+    /// not waiting does nothing.
+    public func continueAfterSignIn() {
+        handle(.signInCompleted)
+    }
+
+    /// Takes a report of the page-actions script (``PageActionProtocol``) from `frame`.
+    ///
+    /// - Returns: the accepted offers, or why the report was refused (also reported to the
+    ///   diagnostics hook); a screen without page commands refuses nothing and accepts nothing.
+    @discardableResult
+    public func receivePageActions(_ text: String, from frame: BridgeFrame)
+        -> Result<[PageCommandOffer], PageActionRefusal>
+    {
+        guard var commands = pageCommands, !isDetached else { return .success([]) }
+        let result = commands.receive(text, from: frame, pageURL: machine.url)
+        pageCommands = commands
+        return result
+    }
+
+    /// Whether `command` can run on the page now: the page offers it once, and no navigation is
+    /// under way and no failure or sign-in view covers the page.
+    public func availability(of command: String) -> PageCommandAvailability {
+        guard let pageCommands, !machine.isProvisional, case .content = display else { return .unavailable }
+        return pageCommands.availability(of: command)
+    }
+
+    /// The person chose `command`: a destructive one asks first (present the returned
+    /// ``PageCommandRequest/confirm(_:)`` and call ``confirm(_:)`` with it); otherwise the page
+    /// submits the form or follows the link (``WebScreenEffect/invokePageAction(_:)``).
+    @discardableResult
+    public func request(_ command: String) -> PageCommandRequest {
+        switch availability(of: command) {
+        case .unavailable: return .unavailable
+        case .ambiguous(let count): return .ambiguous(count: count)
+        case .available: return carryOut(pageCommands?.request(command) ?? .unavailable)
+        }
+    }
+
+    /// The person confirmed a destructive command: the page runs it if it still offers exactly
+    /// that command with the same params.
+    @discardableResult
+    public func confirm(_ confirmation: PageCommandConfirmation) -> PageCommandRequest {
+        guard let pageCommands, case .available = availability(of: confirmation.offer.command) else {
+            return .unavailable
+        }
+        return carryOut(pageCommands.confirm(confirmation))
+    }
+
+    private func carryOut(_ request: PageCommandRequest) -> PageCommandRequest {
+        if case .invoke(let offer) = request { perform?(.invokePageAction(offer)) }
+        return request
     }
 
     /// Shows a page's `alert`, `confirm` or `prompt` as ``dialog`` and returns the person's
@@ -114,6 +197,11 @@ public final class WebScreenModel {
         if event == .detached {
             isDetached = true
             answerDialog(.cancel)
+            pageCommands?.clear()
+        }
+        if case .committed(let id, _) = event, id == machine.currentNavigation {
+            // A new document: its script reports its own forms and links.
+            pageCommands?.clear()
         }
         let effects = machine.handle(event)
         for effect in effects {

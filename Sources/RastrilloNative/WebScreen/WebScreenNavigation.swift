@@ -19,6 +19,23 @@
 /// - Anything the router sends to the browser, the in-app browser or refuses:
 ///   ``Action/leave(_:)`` (a refusal was already reported to the router's diagnostics hook).
 ///
+/// Forms and sign-in (given the navigation's ``WebFormSubmission`` and the screen's
+/// ``WebScreenRole``):
+///
+/// - The redirect of a form submission (POST → 303 → GET) that lands on the page the screen
+///   shows continues in place; one that lands anywhere else internal is
+///   ``Action/submitted(_:)``: the app pops back to a screen below that shows it
+///   (``landing(of:url:below:)``) or replaces the form's screen, so Back never returns to a
+///   submitted form.
+/// - The redirect of the sign-out form (the manifest's `session.signOut` command):
+///   ``Action/signedOut``: the app returns to its start.
+/// - Any navigation of a content screen to the manifest's `session.signIn` destination (a
+///   `303 /signin?return_to=…`, or a link): ``Action/signIn(_:)``: the app shows sign-in above
+///   the screen, which waits (``WebScreenStateMachine/signInWait``).
+/// - On the sign-in screen itself, its pages load in place (wrong password, sign-up); its form's
+///   redirect, or a link to another destination, is ``Action/signInEnded(_:)``: the app dismisses
+///   it and the screen below continues.
+///
 /// ```swift
 /// let navigation = WebScreenNavigation(router: router)
 /// navigation.decide(url: "https://app.example.com/releases/1.5.0", kind: .link,
@@ -50,13 +67,47 @@ public struct WebScreenNavigation: Sendable {
         case replace(LinkDecision)
         /// Cancel it; the URL leaves the app (browser, in-app browser) or is refused.
         case leave(LinkDecision)
+        /// Cancel it: a form submission's redirect lands on another screen. Pop back to the
+        /// screen below that shows it and reload that screen, or replace this screen
+        /// (``WebScreenNavigation/landing(of:url:below:)``).
+        case submitted(LinkDecision)
+        /// Cancel it: the page needs sign-in. Show the sign-in destination (this decision's URL,
+        /// with the web app's `return_to`) above this screen.
+        case signIn(LinkDecision)
+        /// Cancel it: the sign-in screen is done (signed in, or left). Dismiss it; the screen
+        /// below continues (``WebScreenModel/continueAfterSignIn()``).
+        case signInEnded(LinkDecision)
+        /// Cancel it: the sign-out form was submitted. Return to the app's start.
+        case signedOut
+    }
+
+    /// What a web screen is for.
+    public enum Role: Sendable, Hashable {
+        /// An ordinary screen of the app.
+        case content
+        /// The sign-in screen, shown above the screen that needed it.
+        case signIn
+    }
+
+    /// Where a form submission's landing goes on the native stack.
+    public enum Landing: Sendable, Hashable {
+        /// Pop back to the screen at this index of the stack below, and reload it.
+        case popBack(to: Int)
+        /// Replace the form's screen with the landing page.
+        case replace
     }
 
     /// The router every decision comes from.
     public let router: LinkRouter
 
+    /// The bound commands' router (for the sign-out form).
+    public let actions: PageActionRouter
+
     /// Creates the decisions from the app's router.
-    public init(router: LinkRouter) { self.router = router }
+    public init(router: LinkRouter) {
+        self.router = router
+        self.actions = PageActionRouter(manifest: router.manifest)
+    }
 
     /// Decides one navigation.
     ///
@@ -64,9 +115,35 @@ public struct WebScreenNavigation: Sendable {
     ///   - url: the target URL's string (`navigationAction.request.url?.absoluteString`).
     ///   - kind: how it started.
     ///   - current: the URL of the page the screen shows (``WebScreenStateMachine/url``).
-    public func decide(url: String, kind: Kind, current: String) -> Action {
+    ///   - submission: the form submission this navigation belongs to, if any
+    ///     (``WebScreenStateMachine/submission``).
+    ///   - role: what the screen is for.
+    public func decide(
+        url: String, kind: Kind, current: String, submission: WebFormSubmission? = nil, role: Role = .content
+    ) -> Action {
         if kind == .subframe { return .load }
         let decision = router.decide(url, context: kind == .redirect ? .redirect : .navigation)
+        if let session = router.manifest.session, decision.isInternal {
+            let isSignIn = decision.match?.destination == session.signIn
+            switch role {
+            case .content:
+                if isSignIn { return .signIn(decision) }
+            case .signIn:
+                if isSignIn { return .load }
+                // A declared destination (or the sign-in form's redirect) leaves sign-in; other
+                // internal pages (sign-up, a reset form) belong to it and load in place.
+                if decision.match != nil || (kind == .redirect && submission != nil) { return .signInEnded(decision) }
+                if case .web = decision { return .load }
+            }
+        }
+        if kind == .redirect, let submission, decision.isInternal {
+            if let signOut = router.manifest.session?.signOut,
+                actions.match(.post, submission.action)?.command == signOut
+            {
+                return .signedOut
+            }
+            return showsSame(current, url, decision) ? .load : .submitted(decision)
+        }
         switch decision {
         case .native:
             return kind == .redirect ? .replace(decision) : .push(decision)
@@ -84,6 +161,24 @@ public struct WebScreenNavigation: Sendable {
         case .inAppBrowser, .external, .refused:
             return .leave(decision)
         }
+    }
+
+    /// Where a form submission that landed on `url` (``Action/submitted(_:)``) goes: back to the
+    /// nearest screen of `stack` (the URLs of the screens below the form's, bottom first) that
+    /// shows the same page or destination with the same params, or in place of the form's screen.
+    public func landing(of decision: LinkDecision, url: String, below stack: [String]) -> Landing {
+        for index in stack.indices.reversed() where showsSame(stack[index], url, decision) {
+            return .popBack(to: index)
+        }
+        return .replace
+    }
+
+    /// Whether the screen showing `shown` shows `url` (decided as `decision`): the same document,
+    /// or the same destination with the same params.
+    func showsSame(_ shown: String, _ url: String, _ decision: LinkDecision) -> Bool {
+        if Self.sameDocument(shown, url) { return true }
+        guard let match = decision.match else { return false }
+        return router.decide(shown, context: .navigation).match == match
     }
 
     /// Whether two URLs differ at most in their fragment, or in the `/` WebKit adds to an empty

@@ -6,6 +6,9 @@ public enum WebScreenDisplay: Sendable, Hashable {
     case content(progress: Double?)
     /// The failure view, with a Retry button.
     case failed(WebScreenFailure)
+    /// The page needs sign-in and the screen has nothing to show until then: a view with a Sign In
+    /// button (the app shows the sign-in screen above it; ``WebScreenStateMachine/signInWait``).
+    case signInRequired
 }
 
 /// Why a web screen shows its failure view; each kind gets its own message.
@@ -20,6 +23,10 @@ public enum WebScreenFailure: Sendable, Hashable {
     case timeout
     /// The server answered the page with this HTTP error status (400 or above).
     case httpStatus(Int)
+    /// The server refused a form submission with 403: the session ended (signed out) or the
+    /// submission failed the web app's origin check. Retry loads the page the form was on, so a
+    /// session that ended goes to sign-in.
+    case forbidden
     /// The web content process ended twice in a row (the screen reloaded once already).
     case contentProcessTerminated
     /// The first load was stopped before anything was shown.
@@ -45,6 +52,9 @@ public enum WebScreenEffect: Sendable, Hashable {
     case load(String)
     /// Reload the page the web view shows (`reload()`).
     case reload
+    /// Submit the offered form (`requestSubmit()`) or follow the offered link in the page, through
+    /// the page-actions script (``PageActionProtocol/scriptGlobal``).
+    case invokePageAction(PageCommandOffer)
     /// The load the person asked for (``WebScreenEvent/reloadRequested``) ended — loaded or
     /// failed — or can no longer happen: release whoever waits for it. No web view call.
     case loadSettled
@@ -61,6 +71,12 @@ public enum WebScreenEffect: Sendable, Hashable {
 ///   failed URL again. A cancelled navigation keeps the page when there is one.
 /// - Crash: the first ``WebScreenEvent/processTerminated`` since the last page that finished
 ///   loads the page again; a second one shows ``WebScreenFailure/contentProcessTerminated``.
+/// - Forms: after a form submission (``WebScreenEvent/formSubmitted(_:)``) that was not
+///   redirected, a 400, 422 or 429 is the page's own re-render of the form and shows as content;
+///   a 403 shows ``WebScreenFailure/forbidden``, whose Retry loads the page the form was on.
+/// - Sign-in: ``WebScreenEvent/signInRequired(_:)`` keeps the page when there is one (or shows
+///   ``WebScreenDisplay/signInRequired``) and remembers where the screen was going;
+///   ``WebScreenEvent/signInCompleted`` loads it.
 /// - Identity: events naming a navigation other than the current one (a superseded
 ///   navigation's late callbacks) change nothing; so do an HTTP status after the commit and
 ///   progress with no navigation under way.
@@ -97,6 +113,13 @@ public struct WebScreenStateMachine: Sendable, Hashable {
     /// was sent to by a redirect or a form must not push a new screen).
     public private(set) var requestedLoad: String?
 
+    /// The form submission of the navigation under way (or of the page it showed last), if any.
+    public private(set) var submission: WebFormSubmission?
+    /// Why the screen waits for sign-in, while it does.
+    public private(set) var signInWait: WebSignInWait?
+
+    private var pendingSubmission: WebFormSubmission?
+    private var redirected = false
     private var target: String?
     private var failedURL: String?
     private var currentCommitted = false
@@ -141,6 +164,10 @@ public struct WebScreenStateMachine: Sendable, Hashable {
             display = .loading(progress: 0)
             return [.load(initialURL)]
         case .started(let id, let url):
+            submission = pendingSubmission
+            pendingSubmission = nil
+            redirected = false
+            signInWait = nil
             requestedLoad = nil
             currentNavigation = id
             target = url
@@ -158,9 +185,15 @@ public struct WebScreenStateMachine: Sendable, Hashable {
             currentCommitted = true
             hasContent = true
             self.url = url
-            if let code = pendingStatus, code >= 400 {
-                failedURL = url
-                display = .failed(.httpStatus(code))
+            let submitted = submission != nil && !redirected
+            if let code = pendingStatus, code >= 400, !(submitted && Self.reRenderStatuses.contains(code)) {
+                if submitted, code == 403, let page = submission?.page {
+                    failedURL = page
+                    display = .failed(.forbidden)
+                } else {
+                    failedURL = url
+                    display = .failed(.httpStatus(code))
+                }
             } else {
                 display = .content(progress: progress ?? 0)
             }
@@ -171,7 +204,7 @@ public struct WebScreenStateMachine: Sendable, Hashable {
             switch display {
             case .loading: display = .loading(progress: clamped)
             case .content: display = .content(progress: clamped)
-            case .failed: break
+            case .failed, .signInRequired: break
             }
             return []
         case .finished(let id):
@@ -203,14 +236,37 @@ public struct WebScreenStateMachine: Sendable, Hashable {
             isDetached = true
             currentNavigation = nil
             return settle()
+        case .formSubmitted(let submission):
+            pendingSubmission = submission
+            return []
+        case .redirected(let url):
+            guard currentNavigation != nil else { return [] }
+            target = url
+            redirected = true
+            return []
+        case .signInRequired(let signIn):
+            signInWait = WebSignInWait(signIn: signIn, resume: target ?? url)
+            currentNavigation = nil
+            display = hasContent ? .content(progress: nil) : .signInRequired
+            return settle()
+        case .signInCompleted:
+            guard let wait = signInWait, isAttached else { return [] }
+            signInWait = nil
+            display = hasContent ? .content(progress: 0) : .loading(progress: 0)
+            return [.load(wait.resume)]
         }
     }
+
+    /// The statuses a web app answers a form submission with when it shows the form again with
+    /// its errors: 400 (generated actions), 422 (hand-written handlers, sign-in) and 429 (too
+    /// many sign-in attempts).
+    static let reRenderStatuses: Set<Int> = [400, 422, 429]
 
     private var progress: Double? {
         switch display {
         case .loading(let progress): return progress
         case .content(let progress): return progress
-        case .failed: return nil
+        case .failed, .signInRequired: return nil
         }
     }
 
@@ -243,12 +299,32 @@ public struct WebScreenStateMachine: Sendable, Hashable {
     private mutating func reloadRequested() -> [WebScreenEffect] {
         guard isAttached else { return [.loadSettled] }
         reload = .requested
+        if let wait = signInWait {
+            signInWait = nil
+            display = hasContent ? .content(progress: 0) : .loading(progress: 0)
+            return [.load(wait.resume)]
+        }
         if case .failed = display {
             display = .loading(progress: 0)
             return [.load(failedURL ?? url)]
         }
         if hasContent { return [.reload] }
         return [.load(target ?? url)]
+    }
+}
+
+/// Why a web screen waits for sign-in: the sign-in page it was sent to and where it continues.
+public struct WebSignInWait: Sendable, Hashable {
+    /// The sign-in page's URL, as the web app sent it (`/signin?return_to=…`): the app shows it
+    /// above the screen.
+    public let signIn: String
+    /// Where the screen was going when it was sent to sign-in; it loads it after sign-in.
+    public let resume: String
+
+    /// Creates a wait.
+    public init(signIn: String, resume: String) {
+        self.signIn = signIn
+        self.resume = resume
     }
 }
 

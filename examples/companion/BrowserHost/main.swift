@@ -170,6 +170,8 @@ final class Host {
                         ]
                     case .link:
                         return ["kind": "link", "text": event.description]
+                    case .pageAction:
+                        return ["kind": "pageAction", "text": event.description]
                     }
                 }
             ]
@@ -203,6 +205,10 @@ final class Host {
         case .push(let link): (name, decision) = ("push", link)
         case .replace(let link): (name, decision) = ("replace", link)
         case .leave(let link): (name, decision) = ("leave", link)
+        case .submitted(let link): (name, decision) = ("submitted", link)
+        case .signIn(let link): (name, decision) = ("signIn", link)
+        case .signInEnded(let link): (name, decision) = ("signInEnded", link)
+        case .signedOut: (name, decision) = ("signedOut", nil)
         }
         guard let decision else { return ["action": name, "stack": stack()] }
         guard let target = URL(string: url) else {
@@ -225,6 +231,7 @@ final class Host {
             switch effect {
             case .load(let url): return ["load": url]
             case .reload: return ["reload": true]
+            case .invokePageAction(let offer): return ["invoke": offer.target]
             case .loadSettled: return nil  // never handed to the web view
             }
         }
@@ -257,6 +264,8 @@ final class Host {
             state["failure"] = "\(failure)"
             state["failureTitleKey"] = presentation.titleKey
             state["failureMessageKey"] = presentation.messageKey
+        case .signInRequired:
+            state["display"] = "signInRequired"
         }
         return state
     }

@@ -79,7 +79,8 @@
                 WebFailureView(failure: WebFailurePresentation(failure)) {
                     Task { await page.reload() }
                 }
-            case .content:
+            case .content, .signInRequired:
+                // The companion's manifest declares no session: no screen waits for sign-in.
                 EmptyView()
             }
         }

@@ -23,11 +23,17 @@
     ///   (the view shows a native alert); on macOS a file input opens an `NSOpenPanel` (iOS
     ///   WebKit shows its own picker);
     /// - events: ``send(_:_:)`` evaluates the dispatcher's event script in the page world;
-    /// - the document: a committed main-frame navigation resets the page state.
+    /// - the document: a committed main-frame navigation resets the page state;
+    /// - page actions (when the screen has ``WebScreenModel/pageCommands`` and the adapter is
+    ///   given the generated `page-actions.js`): the script is added as a main-frame user script in
+    ///   a content world of its own (``PageActionProtocol/contentWorldName``), so the page's own
+    ///   scripts cannot reach it and the page's CSP does not apply to it; its reports go to
+    ///   ``WebScreenModel/receivePageActions(_:from:)`` with the frame's facts, and
+    ///   ``WebScreenEffect/invokePageAction(_:)`` calls its `invoke` in that world.
     ///
-    /// It adds no user scripts, gesture recognisers, key commands or menu overrides and claims no
-    /// responder actions: text selection, editing (⌘C, ⌘V, ⌘Z …), the edit menu and find work
-    /// as in any web view.
+    /// It adds no other user scripts, no gesture recognisers, key commands or menu overrides and
+    /// claims no responder actions: text selection, editing (⌘C, ⌘V, ⌘Z …), the edit menu and
+    /// find work as in any web view.
     ///
     /// ```swift
     /// let bridge = WebViewBridge(
@@ -36,8 +42,8 @@
     /// bridge.attach(to: webView)  // loads the screen's URL
     /// ```
     @MainActor
-    public final class WebViewBridge: NSObject, WKScriptMessageHandlerWithReply, WKNavigationDelegate,
-        WKUIDelegate
+    public final class WebViewBridge: NSObject, WKScriptMessageHandlerWithReply, WKScriptMessageHandler,
+        WKNavigationDelegate, WKUIDelegate
     {
         /// The core that decides trust and answers messages.
         public let dispatcher: BridgeDispatcher
@@ -46,6 +52,8 @@
         /// The rules that decide navigations.
         public let navigation: WebScreenNavigation
         private let route: @MainActor (WebScreenNavigation.Action, URL) -> Void
+        private let pageActionsScript: String?
+        private let pageActionsWorld = WKContentWorld.world(name: PageActionProtocol.contentWorldName)
         private weak var webView: WKWebView?
         private var observations: [NSKeyValueObservation] = []
         /// Navigations under way, held until they end so an identifier is never reused.
@@ -54,25 +62,35 @@
 
         /// Creates the adapter.
         ///
-        /// - Parameter route: called with every navigation the web view does not load itself
-        ///   (``WebScreenNavigation/Action/push(_:)``, ``WebScreenNavigation/Action/replace(_:)``
-        ///   or ``WebScreenNavigation/Action/leave(_:)``) and its URL, which is what the app opens
-        ///   in the browser.
+        /// - Parameters:
+        ///   - pageActionsScript: the generated `page-actions.js` (`manifest build`), or `nil`
+        ///     when the app binds no commands to page actions.
+        ///   - route: called with every navigation the web view does not load itself (every
+        ///     ``WebScreenNavigation/Action`` but ``WebScreenNavigation/Action/load``) and its URL,
+        ///     which is what the app opens in the browser.
         public init(
             dispatcher: BridgeDispatcher, screen: WebScreenModel, navigation: WebScreenNavigation,
-            route: @escaping @MainActor (WebScreenNavigation.Action, URL) -> Void
+            pageActionsScript: String? = nil, route: @escaping @MainActor (WebScreenNavigation.Action, URL) -> Void
         ) {
             self.dispatcher = dispatcher
             self.screen = screen
             self.navigation = navigation
+            self.pageActionsScript = pageActionsScript
             self.route = route
         }
 
         /// Registers the message handler in the page content world, becomes the navigation and
         /// UI delegate, observes progress and title, and attaches the screen (which loads its URL).
         public func attach(to webView: WKWebView) {
-            webView.configuration.userContentController.addScriptMessageHandler(
-                self, contentWorld: .page, name: BridgeProtocol.handlerName)
+            let contents = webView.configuration.userContentController
+            contents.addScriptMessageHandler(self, contentWorld: .page, name: BridgeProtocol.handlerName)
+            if let pageActionsScript, screen.pageCommands != nil {
+                contents.addUserScript(
+                    WKUserScript(
+                        source: pageActionsScript, injectionTime: .atDocumentEnd, forMainFrameOnly: true,
+                        in: pageActionsWorld))
+                contents.add(self, contentWorld: pageActionsWorld, name: PageActionProtocol.handlerName)
+            }
             webView.navigationDelegate = self
             webView.uiDelegate = self
             self.webView = webView
@@ -86,7 +104,7 @@
                     MainActor.assumeIsolated { self?.screen.handle(.titleChanged(title)) }
                 },
             ]
-            screen.attach { [weak webView] effect in
+            screen.attach { [weak self, weak webView] effect in
                 switch effect {
                 case .load(let text):
                     // The model's URLs come from URL.absoluteString, so they parse again.
@@ -94,17 +112,37 @@
                     webView?.load(URLRequest(url: url))
                 case .reload:
                     webView?.reload()
+                case .invokePageAction(let offer):
+                    self?.invoke(offer)
                 case .loadSettled:
                     break
                 }
             }
         }
 
+        /// Calls the page-actions script's `invoke` in its world: it checks that the element is
+        /// still the offered form or link, then submits (`requestSubmit`) or follows it.
+        private func invoke(_ offer: PageCommandOffer) {
+            guard let webView else { return }
+            let world = pageActionsWorld
+            Task { @MainActor in
+                _ = try? await webView.callAsyncJavaScript(
+                    "return await \(PageActionProtocol.scriptGlobal).invoke(target, method, url);",
+                    arguments: ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
+                    in: nil, in: world)
+            }
+        }
+
         /// Removes the message handler (the content controller holds it strongly until then),
         /// stops observing, and tells the screen it went away (waiting reloads and dialogs end).
         public func detach() {
-            webView?.configuration.userContentController.removeScriptMessageHandler(
-                forName: BridgeProtocol.handlerName, contentWorld: .page)
+            let contents = webView?.configuration.userContentController
+            contents?.removeScriptMessageHandler(forName: BridgeProtocol.handlerName, contentWorld: .page)
+            if pageActionsScript != nil, screen.pageCommands != nil {
+                contents?.removeScriptMessageHandler(
+                    forName: PageActionProtocol.handlerName, contentWorld: pageActionsWorld)
+                contents?.removeAllUserScripts(from: pageActionsWorld)
+            }
             for observation in observations { observation.invalidate() }
             observations = []
             navigations = [:]
@@ -130,6 +168,14 @@
             }
             let dispatcher = self.dispatcher
             Task { @MainActor in replyHandler(await dispatcher.receive(body, from: frame), nil) }
+        }
+
+        /// A report of the page-actions script, with the sending frame's facts from WebKit.
+        public func userContentController(
+            _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+        ) {
+            guard message.name == PageActionProtocol.handlerName, let body = message.body as? String else { return }
+            screen.receivePageActions(body, from: Self.frame(message.frameInfo))
         }
 
         // MARK: Navigation decisions

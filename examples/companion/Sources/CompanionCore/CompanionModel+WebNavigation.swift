@@ -27,9 +27,12 @@ extension CompanionModel {
         switch action {
         case .load:
             return .stay
+        case .signIn, .signInEnded, .signedOut:
+            // The companion's manifest declares no session, so its web screens never ask for these.
+            return .stay
         case .leave(let decision):
             return followFromWebScreen(url, decision: decision)
-        case .push(let decision), .replace(let decision):
+        case .push(let decision), .replace(let decision), .submitted(let decision):
             let outcome = Self.outcome(of: url, decision: decision)
             let screen: Screen
             switch outcome {

@@ -27,6 +27,7 @@ struct WebFailurePresentation: Hashable, Sendable {
         case .httpStatus(let code):
             (name, symbol) = ("httpStatus", "exclamationmark.triangle")
             status = code
+        case .forbidden: (name, symbol) = ("forbidden", "hand.raised")
         case .contentProcessTerminated: (name, symbol) = ("processTerminated", "exclamationmark.arrow.circlepath")
         case .interrupted: (name, symbol) = ("interrupted", "stop.circle")
         case .other(let text):

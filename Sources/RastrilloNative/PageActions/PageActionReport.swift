@@ -1,0 +1,149 @@
+import RastrilloJSON
+
+/// The names and limits of the page-action channel between the injected page-actions script and
+/// native.
+///
+/// The script runs in a content world of its own (``contentWorldName``), never in the page's, so
+/// the page's scripts can neither call its message handler nor change what it reports; the page
+/// needs no JavaScript of its own and keeps its Content Security Policy (injected scripts are not
+/// subject to it).
+public enum PageActionProtocol {
+    /// The message handler the script posts its reports to (`webkit.messageHandlers.<name>`).
+    public static let handlerName = "rastrilloPageActions"
+    /// The name of the script's content world (`WKContentWorld.world(name:)`).
+    public static let contentWorldName = "rastrillo-page-actions"
+    /// The report format this version reads (`"v"`).
+    public static let version = 1
+    /// The largest report read, in UTF-8 bytes.
+    public static let maxReportBytes = 256 * 1024
+    /// The most offers one report may hold.
+    public static let maxOffers = 512
+    /// The longest offered URL, in UTF-8 bytes.
+    public static let maxURLBytes = 8 * 1024
+    /// The global the script defines in its world; the adapter invokes an offer by calling its
+    /// `invoke(target, method, url)` (an async function returning `"submitted"`, `"followed"` or
+    /// `"gone"`) with the offer's ``PageCommandOffer/target``, method and URL as arguments.
+    public static let scriptGlobal = "rastrilloPageActions"
+}
+
+/// What the page-actions script reports: the page's forms and links that match a bound command,
+/// in document order. It reports on load and again whenever the set changes.
+///
+/// ```json
+/// {"v": 1, "offers": [{"target": 0, "method": "POST", "url": "https://notes.example.com/bookmarks/3/publish"}]}
+/// ```
+///
+/// Decoding is strict: the shared JSON reader (valid UTF-8, no duplicate keys, size and depth
+/// limits), exactly these keys, `target` an integer from 0, `method` `GET` or `POST`, and the
+/// limits of ``PageActionProtocol``.
+public struct PageActionReport: Sendable, Hashable {
+    /// One form (`POST`) or link (`GET`) of the page.
+    public struct Offer: Sendable, Hashable {
+        /// The element's index in the script's list; the script checks it again on invoke.
+        public let target: Int
+        /// The form's method, or `GET` for a link.
+        public let method: ManifestPageAction.Method
+        /// The form's `action` or the link's `href`, as the browser resolved it.
+        public let url: String
+
+        /// Creates an offer.
+        public init(target: Int, method: ManifestPageAction.Method, url: String) {
+            self.target = target
+            self.method = method
+            self.url = url
+        }
+    }
+
+    /// The offers, in document order.
+    public let offers: [Offer]
+
+    /// Reads a report from the text the script posted.
+    ///
+    /// - Throws: ``PageActionRefusal/malformedReport(_:)`` naming the first problem.
+    public static func decode(_ text: String) throws(PageActionRefusal) -> PageActionReport {
+        func malformed(_ what: String) -> PageActionRefusal { .malformedReport(what) }
+        let root: JSONNode
+        do {
+            root = try JSONReader(
+                options: .init(maxBytes: PageActionProtocol.maxReportBytes, maxDepth: 4, requireObjectRoot: true)
+            ).read(Array(text.utf8))
+        } catch {
+            throw malformed("not strict JSON: \(error.description)")
+        }
+        guard case .object(let object) = root.value, Set(object.keys) == ["v", "offers"] else {
+            throw malformed("a report is an object with exactly the keys \"v\" and \"offers\"")
+        }
+        guard case .number(let version)? = object["v"]?.value, version.int64 == Int64(PageActionProtocol.version)
+        else {
+            throw malformed("\"v\" must be \(PageActionProtocol.version)")
+        }
+        guard case .array(let items)? = object["offers"]?.value else { throw malformed("\"offers\" must be an array") }
+        guard items.count <= PageActionProtocol.maxOffers else {
+            throw malformed("\(items.count) offers; at most \(PageActionProtocol.maxOffers) are read")
+        }
+        var offers: [Offer] = []
+        offers.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard case .object(let fields) = item.value, Set(fields.keys) == ["target", "method", "url"] else {
+                throw malformed("offer \(index) must be an object with exactly \"target\", \"method\" and \"url\"")
+            }
+            guard case .number(let number)? = fields["target"]?.value, let target = number.int64,
+                (0...Int64(Int32.max)).contains(target)
+            else {
+                throw malformed("offer \(index): \"target\" must be an integer from 0")
+            }
+            guard case .string(let methodText)? = fields["method"]?.value,
+                let method = ManifestPageAction.Method(rawValue: methodText)
+            else {
+                throw malformed("offer \(index): \"method\" must be \"GET\" or \"POST\"")
+            }
+            guard case .string(let url)? = fields["url"]?.value, !url.isEmpty,
+                url.utf8.count <= PageActionProtocol.maxURLBytes
+            else {
+                throw malformed(
+                    "offer \(index): \"url\" must be a string of 1 to \(PageActionProtocol.maxURLBytes) bytes")
+            }
+            offers.append(Offer(target: Int(target), method: method, url: url))
+        }
+        return PageActionReport(offers: offers)
+    }
+}
+
+/// Why native refused a page-action report or one of its offers.
+public enum PageActionRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The report did not come from the main frame of an internal origin.
+    case untrustedFrame(BridgeTrustRefusal)
+    /// The report is not what the script writes.
+    case malformedReport(String)
+    /// An offered form or link matches no command's page action as native reads it: the page
+    /// (or its script) claims a command the manifest does not bind to that URL.
+    case unboundOffer(method: ManifestPageAction.Method, url: String)
+
+    /// What was refused and why.
+    public var description: String {
+        switch self {
+        case .untrustedFrame(let refusal): return refusal.description
+        case .malformedReport(let what): return "malformed page-action report: \(what)"
+        case .unboundOffer(let method, let url):
+            return "offer \(method.rawValue) \(DiagnosticText.escaped(url)) matches no command's page action; "
+                + "it is not offered"
+        }
+    }
+}
+
+/// A page-action refusal, as reported to ``RefusalDiagnostics``.
+public struct PageActionRefusalEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The frame the report came from.
+    public let frame: BridgeFrame
+    /// Why it was refused.
+    public let refusal: PageActionRefusal
+
+    /// Creates an event.
+    public init(frame: BridgeFrame, refusal: PageActionRefusal) {
+        self.frame = frame
+        self.refusal = refusal
+    }
+
+    /// `refused page-action report from <frame>: <reason>`.
+    public var description: String { "refused page-action report from \(frame): \(refusal)" }
+}

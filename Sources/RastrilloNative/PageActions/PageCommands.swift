@@ -1,0 +1,191 @@
+/// The commands a web screen's page offers now, decided from the page-actions script's reports.
+///
+/// - A report is accepted only from the main frame of an internal origin (``BridgeTrustPolicy``)
+///   and only if it decodes strictly (``PageActionReport``).
+/// - Each offered form or link is read again here with ``PageActionRouter``: the command is the
+///   one native's router finds for the offer's method and URL, so a page that lies about its
+///   forms can only offer commands the manifest binds, with params of their declared types.
+///   An offer native does not read as any command is refused and reported.
+/// - A command whose manifest `destinations` do not include the screen's destination is not
+///   offered on that screen.
+/// - Offers of one command with equal params count once (the first in the page is used); a
+///   command the page offers with several different params is ``PageCommandAvailability/ambiguous(count:)``
+///   and not enabled, because a menu item cannot say which one it would act on.
+///
+/// ```swift
+/// var commands = PageCommands(manifest: manifest)
+/// try commands.receive(reportText, from: frame, pageURL: "https://notes.example.com/bookmarks/3").get()
+/// commands.availability(of: "publishBookmark")  // .available(offer)
+/// commands.request("deleteBookmark")            // .confirm(…): destructive
+/// ```
+public struct PageCommands: Sendable {
+    /// The bound commands' router.
+    public let actions: PageActionRouter
+    private let trust: BridgeTrustPolicy
+    private let router: LinkRouter
+    private let diagnostics: RefusalDiagnostics
+    /// The accepted offers of the page shown now, in page order, one per command and params.
+    public private(set) var offers: [PageCommandOffer] = []
+
+    /// The commands of `manifest`; refusals go to `diagnostics`.
+    public init(manifest: AppManifest, diagnostics: RefusalDiagnostics = .ignore) {
+        actions = PageActionRouter(manifest: manifest)
+        trust = BridgeTrustPolicy(manifest: manifest)
+        router = LinkRouter(manifest: manifest)
+        self.diagnostics = diagnostics
+    }
+
+    /// Takes the page's latest report in place of the previous one.
+    ///
+    /// - Parameters:
+    ///   - text: the message body the script posted.
+    ///   - frame: the sending frame's facts, from WebKit (never from the body).
+    ///   - pageURL: the URL of the page the screen shows (``WebScreenStateMachine/url``).
+    /// - Returns: the accepted offers, or why the whole report was refused (the offers stay as
+    ///   they were). Offers refused one by one are reported to the diagnostics hook.
+    @discardableResult
+    public mutating func receive(_ text: String, from frame: BridgeFrame, pageURL: String)
+        -> Result<[PageCommandOffer], PageActionRefusal>
+    {
+        if case .failure(let refusal) = trust.decide(frame) {
+            return refuse(.untrustedFrame(refusal), frame)
+        }
+        let report: PageActionReport
+        do {
+            report = try PageActionReport.decode(text)
+        } catch {
+            return refuse(error, frame)
+        }
+        let destination = router.decide(pageURL).match?.destination
+        var accepted: [PageCommandOffer] = []
+        for offer in report.offers {
+            guard let match = actions.match(offer.method, offer.url),
+                let command = actions.manifest.commands.first(where: { $0.id == match.command })
+            else {
+                diagnostics(
+                    .pageAction(.init(frame: frame, refusal: .unboundOffer(method: offer.method, url: offer.url))))
+                continue
+            }
+            if !command.destinations.isEmpty, !command.destinations.contains(destination ?? "") { continue }
+            if accepted.contains(where: { $0.command == match.command && $0.params == match.params }) { continue }
+            accepted.append(
+                PageCommandOffer(
+                    command: match.command, params: match.params, method: offer.method, url: offer.url,
+                    target: offer.target))
+        }
+        offers = accepted
+        return .success(accepted)
+    }
+
+    private func refuse(_ refusal: PageActionRefusal, _ frame: BridgeFrame)
+        -> Result<[PageCommandOffer], PageActionRefusal>
+    {
+        diagnostics(.pageAction(.init(frame: frame, refusal: refusal)))
+        return .failure(refusal)
+    }
+
+    /// Forgets every offer: a new document replaced the page, or the screen went away.
+    public mutating func clear() { offers = [] }
+
+    /// Whether `command` can run now, and on which form or link.
+    public func availability(of command: String) -> PageCommandAvailability {
+        let found = offers.filter { $0.command == command }
+        switch found.count {
+        case 0: return .unavailable
+        case 1: return .available(found[0])
+        default: return .ambiguous(count: found.count)
+        }
+    }
+
+    /// Whether `command` is enabled: the page offers it exactly once.
+    public func isEnabled(_ command: String) -> Bool {
+        if case .available = availability(of: command) { return true }
+        return false
+    }
+
+    /// What happens when the person chooses `command`: nothing when the page does not offer it
+    /// once, a native confirmation first for a destructive command, otherwise the offer to invoke.
+    public func request(_ command: String) -> PageCommandRequest {
+        switch availability(of: command) {
+        case .unavailable: return .unavailable
+        case .ambiguous(let count): return .ambiguous(count: count)
+        case .available(let offer):
+            let declared = actions.manifest.commands.first { $0.id == command }
+            if declared?.role == .destructive {
+                return .confirm(PageCommandConfirmation(offer: offer, titleKey: declared?.titleKey ?? command))
+            }
+            return .invoke(offer)
+        }
+    }
+
+    /// The person confirmed: the offer to invoke if the page still offers exactly that command
+    /// with the same params (it may have changed while the confirmation was shown).
+    public func confirm(_ confirmation: PageCommandConfirmation) -> PageCommandRequest {
+        guard case .available(let offer) = availability(of: confirmation.offer.command),
+            offer.params == confirmation.offer.params
+        else { return .unavailable }
+        return .invoke(offer)
+    }
+}
+
+/// One command the page offers: the command, its params, and the form or link that runs it.
+public struct PageCommandOffer: Sendable, Hashable {
+    /// The command's id.
+    public let command: String
+    /// The command's typed params, read from the URL.
+    public let params: LinkParams
+    /// `POST` for a form, `GET` for a link.
+    public let method: ManifestPageAction.Method
+    /// The form's action or the link's URL, as the page reported it.
+    public let url: String
+    /// The element's index in the script's list (see ``PageActionProtocol/scriptGlobal``).
+    public let target: Int
+
+    /// Creates an offer.
+    public init(command: String, params: LinkParams, method: ManifestPageAction.Method, url: String, target: Int) {
+        self.command = command
+        self.params = params
+        self.method = method
+        self.url = url
+        self.target = target
+    }
+}
+
+/// Whether a command can run on the page shown now.
+public enum PageCommandAvailability: Sendable, Hashable {
+    /// The page does not offer it (or a navigation is under way).
+    case unavailable
+    /// The page offers it once: this form or link.
+    case available(PageCommandOffer)
+    /// The page offers it with `count` different params (a list with one form per row).
+    case ambiguous(count: Int)
+}
+
+/// A destructive command waiting for the person's confirmation.
+public struct PageCommandConfirmation: Sendable, Hashable, Identifiable {
+    /// The offer it would invoke.
+    public let offer: PageCommandOffer
+    /// The command's title key, for the confirmation's title and its destructive button.
+    public let titleKey: String
+
+    /// Creates a confirmation.
+    public init(offer: PageCommandOffer, titleKey: String) {
+        self.offer = offer
+        self.titleKey = titleKey
+    }
+
+    /// The command and params it confirms.
+    public var id: String { "\(offer.command) \(offer.params)" }
+}
+
+/// What choosing a page command leads to.
+public enum PageCommandRequest: Sendable, Hashable {
+    /// The page does not offer it now: nothing happens.
+    case unavailable
+    /// The page offers it with several params: nothing happens.
+    case ambiguous(count: Int)
+    /// Ask first (a destructive command); ``PageCommands/confirm(_:)`` with the answer.
+    case confirm(PageCommandConfirmation)
+    /// Invoke this offer in the page (submit the form with `requestSubmit()`, or follow the link).
+    case invoke(PageCommandOffer)
+}

@@ -1,0 +1,3 @@
+module example.com/notesweb
+
+go 1.24
