@@ -26,10 +26,10 @@ echo "fuzz-mutants: working copy in $work"
 
 # name|target|what the target must report|file|original|mutant
 mutants=(
-    'port-overflow|url|Swift runtime failure: arithmetic overflow|Sources/RastrilloNative/Links/URLReading/RawURL.swift|if index - portStart < 5 { port = port * 10 + Int(bytes[index] - UInt8(ascii: "0")) }|port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))'
+    'port-overflow|url|Swift runtime failure: arithmetic overflow|Sources/RastrilloNative/Links/URLReading/RawURL+Scanning.swift|if index - portStart < 5 { port = port * 10 + Int(bytes[index] - UInt8(ascii: "0")) }|port = port * 10 + Int(bytes[index] - UInt8(ascii: "0"))'
     'query-control|query|holds a control character|Sources/RastrilloNative/Links/URLReading/QueryItems.swift|if let offset = controlEscapeOffset(pair.utf8) {|if false, let offset = controlEscapeOffset(pair.utf8) {'
-    'origin-scheme|manifest|on a script-capable scheme accepted|Sources/RastrilloNative/Manifest/AppManifest+Decoding.swift|guard !ManifestOrigin.isRefusedScheme(url.scheme) else {|guard true else {'
-    'quadratic-report|manifest|conflicts reported (at most|Sources/RastrilloNative/Manifest/ManifestValidation.swift|static let maxReportedConflicts = 20|static let maxReportedConflicts = Int.max'
+    'origin-scheme|manifest|on a script-capable scheme accepted|Sources/RastrilloNative/Manifest/Decoding/AppManifest+Decoding.swift|guard !ManifestOrigin.isRefusedScheme(url.scheme) else {|guard true else {'
+    'quadratic-report|manifest|conflicts reported (at most|Sources/RastrilloNative/Manifest/Validation/ManifestValidation.swift|static let maxReportedConflicts = 20|static let maxReportedConflicts = Int.max'
 )
 
 failed=()
