@@ -27,6 +27,9 @@ enum BridgeFixtureFiles {
             manifest: fixture, directory: "Tests/RastrilloNativeTests/Bridge/Generated",
             emitters: ["swift", "bridge-swift"]),
         Output(manifest: fixture, directory: "Tests/BridgeFixture/generated", emitters: ["bridge-js"]),
+        Output(
+            manifest: fixture, directory: "Fuzz/Sources/FuzzChecks/Generated",
+            emitters: ["swift", "bridge-swift"]),
         Output(manifest: companion, directory: "examples/companion-web/static", emitters: ["bridge-js"]),
         Output(manifest: companion, directory: "examples/companion-web/appmanifest", emitters: ["go"]),
     ]
