@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import RastrilloManifestCompiler
+
+/// `page-actions.js`: written only for a manifest with bound commands, from `Runtime/page-actions.js`
+/// with the routing runtime and one route table per method; node runs it (`make page-actions-js`).
+@Suite("Emitter: page-actions.js")
+struct PageActionsEmitterTests {
+    static func compile(_ relativePath: String) throws -> ManifestCompiler {
+        let url = EmitterTests.root.appendingPathComponent(relativePath)
+        return try ManifestCompiler.compile(Array(try Data(contentsOf: url)), sourceName: url.lastPathComponent)
+    }
+
+    static let notes = "examples/notes/Sources/NotesCore/app-manifest.json"
+
+    @Test("the embedded template is Runtime/page-actions.js as committed (make page-actions-embed)")
+    func templateIsCurrent() throws {
+        let file = EmitterTests.root.appendingPathComponent("Sources/RastrilloManifestCompiler/Runtime/page-actions.js")
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(PageActionsEmitter.template.text == text, "run make page-actions-embed")
+    }
+
+    @Test("no bound command, no script; a bound command gives page-actions.js with both tables")
+    func onlyWhenBound() throws {
+        let parity = try Self.compile("Tests/ManifestParity/parity-manifest.json")
+        #expect(!parity.files().contains { $0.name == "page-actions.js" })
+        #expect(parity.files(only: ["page-actions"]).isEmpty)
+        let notes = try Self.compile(Self.notes)
+        let script = try #require(notes.files(only: ["page-actions"]).first)
+        #expect(script.name == "page-actions.js")
+        #expect(script.contents.hasPrefix("// generated from app-manifest.json, do not edit\n"))
+        #expect(!script.contents.contains("// @slot") && !script.contents.contains("// @end"))
+        #expect(!script.contents.contains("\nexport ") && !script.contents.contains(" export function"))
+        #expect(script.contents.contains(#"{"id": "publishBookmark", "segments": [["l", "bookmarks"], ["w", "id"]"#))
+        #expect(
+            script.contents.contains(#"{"id": "newBookmarkCommand", "segments": [["l", "bookmarks"], ["l", "new"]]"#))
+        #expect(script.contents.contains(#"handler: "rastrilloPageActions""#))
+        #expect(script.contents.contains("maxOffers: 512, maxURLBytes: 8192, maxReportBytes: 262144"))
+        #expect(notes.files(only: ["page-actions"]) == notes.files(only: ["page-actions"]))
+    }
+
+    @Test("a manifest binding only one method gets null for the other table")
+    func oneMethod() throws {
+        let text = #"""
+            {"schemaVersion": 1, "app": {"name": "A"}, "origins": [{"origin": "https://a.example"}],
+             "destinations": [{"id": "home", "pattern": "/{$}", "presentation": "web", "titleKey": "t"}],
+             "commands": [{"id": "openPage", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "GET", "pattern": "/go"}}]}
+            """#
+        let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
+        let script = try #require(compiler.files(only: ["page-actions"]).first).contents
+        #expect(script.contains("\n  POST: null\n"))
+        #expect(!script.contains("\n  GET: null"))
+    }
+}
