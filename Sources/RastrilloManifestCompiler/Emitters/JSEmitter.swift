@@ -47,11 +47,19 @@ struct JSEmitter {
                 fields.append("placements: \(jsonArray(command.placements.map(\.rawValue)))")
                 fields.append("destinations: \(jsonArray(command.destinations))")
                 fields.append("capabilities: \(jsonArray(command.capabilities))")
+                fields.append("pageAction: \(pageActionData(command.pageAction))")
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
         text += "\n" + exports.text
         return text
+    }
+
+    /// A command's `pageAction` as a frozen `{method, pattern}` object, or `null`.
+    func pageActionData(_ action: ManifestPageAction?) -> String {
+        guard let action else { return "null" }
+        return "Object.freeze({method: \(JSONString.quoted(action.method.rawValue)), "
+            + "pattern: \(JSONString.quoted(action.pattern.text))})"
     }
 
     /// The route data the runtime reads, as a JS object literal (valid JSON).
@@ -202,6 +210,8 @@ struct JSEmitter {
             w.line("placements: Array<\"toolbar\" | \"menu\" | \"contextMenu\" | \"actionMenu\" | \"appShortcut\">;")
             w.line("destinations: DestinationID[];")
             w.line("capabilities: CapabilityID[];")
+            w.line("/** The web form (POST) or link (GET) the command stands for: its method and ServeMux pattern. */")
+            w.line("pageAction: { readonly method: \"GET\" | \"POST\"; readonly pattern: string } | null;")
         }
         w.line("export declare const commands: readonly Command[];")
         return w.text

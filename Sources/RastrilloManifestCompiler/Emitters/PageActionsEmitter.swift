@@ -71,7 +71,9 @@ struct PageActionsEmitter {
 extension ManifestEmitter {
     /// `page-actions.js`, the script that reports the page's forms and links bound to commands
     /// (only when some command has a `pageAction`).
-    public static let pageActions = ManifestEmitter(name: "page-actions", summary: "page-actions.js") { compiler, _ in
+    public static let pageActions = ManifestEmitter(
+        name: "page-actions", summary: "page-actions.js (when a command has a pageAction)"
+    ) { compiler, _ in
         let emitter = PageActionsEmitter(manifest: compiler.manifest, header: compiler.header)
         guard emitter.isNeeded else { return [] }
         return [.init(name: "page-actions.js", contents: emitter.script())]

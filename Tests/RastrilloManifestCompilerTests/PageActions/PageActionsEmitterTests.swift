@@ -23,9 +23,9 @@ struct PageActionsEmitterTests {
 
     @Test("no bound command, no script; a bound command gives page-actions.js with both tables")
     func onlyWhenBound() throws {
-        let parity = try Self.compile("Tests/ManifestParity/parity-manifest.json")
-        #expect(!parity.files().contains { $0.name == "page-actions.js" })
-        #expect(parity.files(only: ["page-actions"]).isEmpty)
+        let companion = try Self.compile("examples/companion/Sources/CompanionCore/app-manifest.json")
+        #expect(!companion.files().contains { $0.name == "page-actions.js" })
+        #expect(companion.files(only: ["page-actions"]).isEmpty)
         let notes = try Self.compile(Self.notes)
         let script = try #require(notes.files(only: ["page-actions"]).first)
         #expect(script.name == "page-actions.js")
