@@ -32,3 +32,15 @@ page-actions-js: manifest-cli
 	done
 	PAGE_ACTIONS_JS=$(PAGE_ACTIONS_GEN)/notes/page-actions.js node --test Tests/PageActionsScript/page-actions.test.mjs
 	node Tests/PageActionsScript/parity.mjs $(PAGE_ACTIONS_GEN)/parity/page-actions.js $(MANIFEST_PARITY)/page-action-corpus.json
+
+# The notes manifest's graph in docs/images (bound commands and the session drawn), like
+# manifest-graph-current for the companion's.
+NOTES_GRAPH := docs/images/notes-manifest.svg
+CI_STEPS += manifest-graph-notes-current
+
+.PHONY: manifest-graph-notes-current
+
+manifest-graph-notes-current: manifest-cli
+	@echo "== manifest-graph-notes-current: $(NOTES_GRAPH) is what 'manifest graph' draws for the notes manifest"
+	@diff -u $(NOTES_GRAPH) <($(MANIFEST_CLI) manifest graph $(NOTES_MANIFEST)) >/dev/null || \
+		{ echo "$(NOTES_GRAPH) is stale: run rastrillo-native manifest graph $(NOTES_MANIFEST) --out $(NOTES_GRAPH)"; exit 1; }
