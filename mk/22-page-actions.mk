@@ -4,17 +4,14 @@
 # manifest (Tests/PageActionsScript/page-actions.test.mjs: scan, match, report, invoke, gone,
 # disabled submitters, limits, mutations, restores), and holds it to the page-action parity corpus
 # (Tests/ManifestParity/page-action-corpus.json, which PageActionRouterCorpusTests holds native's
-# PageActionRouter to). page-actions-embed rewrites the Swift file that carries
-# Runtime/page-actions.js until the runtime embedder carries every runtime file.
+# PageActionRouter to). The script's template is Runtime/page-actions.js, embedded with the other
+# runtime files (make runtime-embed; runtime-check checks it parses on its own).
 PAGE_ACTIONS_GEN := .build/page-actions
 NOTES_MANIFEST := examples/notes/Sources/NotesCore/app-manifest.json
 
 CI_STEPS += page-actions-js
 
-.PHONY: page-actions-js page-actions-embed
-
-page-actions-embed:
-	scripts/page-actions-embed.sh
+.PHONY: page-actions-js
 
 page-actions-js: manifest-cli
 	@echo "== page-actions-js: page-actions.js parses, passes its fake-DOM tests (notes manifest) and reads the page-action corpus as native does"

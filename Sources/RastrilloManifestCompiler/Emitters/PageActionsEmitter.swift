@@ -14,14 +14,23 @@ struct PageActionsEmitter {
     let manifest: AppManifest
     let header: String
 
-    /// The runtime template. After the embedder lands this is `RuntimeTemplate.pageActionsJS`.
-    static var template: PageActionsTemplate { .embedded }
+    /// The runtime template, `Runtime/page-actions.js`.
+    static var template: RuntimeTemplate { .pageActionsJS }
 
-    /// The app-manifest module's routing runtime (the fixed text between its `MANIFEST` and its
-    /// exports), as the body of a function: its three `export function` lines become plain
-    /// functions, the only change.
+    /// The app-manifest module's routing runtime: the fixed text of `Runtime/app-manifest.js`
+    /// between its `manifest` and `exports` slots, as the body of a function. Its `export function`
+    /// lines become plain functions, the only change.
     static var routerRuntime: String {
-        let source = JSRuntime.source
+        let parts = RuntimeTemplate.appManifestJS.parts
+        guard let start = parts.firstIndex(of: .slot("manifest")), let end = parts.firstIndex(of: .slot("exports")),
+            start < end
+        else { preconditionFailure("Runtime/app-manifest.js has no manifest and exports slots in that order") }
+        let source = parts[(start + 1)..<end].map { part -> String in
+            guard case .text(let text) = part else {
+                preconditionFailure("Runtime/app-manifest.js has a slot inside its routing runtime")
+            }
+            return text
+        }.joined()
         let body = source.replacingOccurrences(of: "\nexport function ", with: "\nfunction ")
         precondition(
             !body.hasPrefix("export ") && !body.contains("\nexport "),

@@ -14,11 +14,20 @@ struct PageActionsEmitterTests {
 
     static let notes = "examples/notes/Sources/NotesCore/app-manifest.json"
 
-    @Test("the embedded template is Runtime/page-actions.js as committed (make page-actions-embed)")
-    func templateIsCurrent() throws {
-        let file = EmitterTests.root.appendingPathComponent("Sources/RastrilloManifestCompiler/Runtime/page-actions.js")
-        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        #expect(PageActionsEmitter.template.text == text, "run make page-actions-embed")
+    @Test("the router is app-manifest.js's routing runtime, its exports made plain functions")
+    func routerIsTheModulesRuntime() throws {
+        let runtime = PageActionsEmitter.routerRuntime
+        #expect(runtime.contains("\nfunction route(input, options = {}) {"))
+        #expect(runtime.contains("\nfunction readURL(text) {"))
+        #expect(!runtime.contains("export "))
+        #expect(!runtime.contains("@slot") && !runtime.contains("const MANIFEST"))
+        let module = try #require(
+            try Self.compile(Self.notes).files(only: ["js"]).first { $0.name == "app-manifest.js" })
+        #expect(
+            module.contents.contains(
+                runtime.replacingOccurrences(of: "\nfunction route(", with: "\nexport function route(")
+                    .replacingOccurrences(of: "\nfunction pathFor(", with: "\nexport function pathFor(")
+                    .replacingOccurrences(of: "\nfunction urlFor(", with: "\nexport function urlFor(")))
     }
 
     @Test("no bound command, no script; a bound command gives page-actions.js with both tables")
