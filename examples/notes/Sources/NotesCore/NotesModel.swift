@@ -122,7 +122,7 @@ final class NotesModel {
         set {
             let current = path
             guard newValue.count < current.count, Array(current.prefix(newValue.count)) == newValue else { return }
-            popTo(index: newValue.count)
+            popTo(index: newValue.count + 1)
         }
     }
 
