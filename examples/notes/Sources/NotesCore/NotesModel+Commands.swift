@@ -14,7 +14,30 @@ struct CommandState: Hashable, Sendable {
     var isDestructive: Bool { metadata.role == .destructive }
 }
 
+/// Where the Mac menu bar (and the iPad's keyboard menu) shows a `menu` command.
+enum MenuSection: Hashable, Sendable {
+    /// In place of File ▸ New Window: the command whose shortcut is ⌘N, which SwiftUI's default
+    /// New Window item would otherwise take.
+    case newItem
+    /// The app menu: the manifest's sign-out command (`session.signOut`).
+    case app
+    /// The app's own menu (Bookmark): every other menu command.
+    case pageCommands
+}
+
 extension NotesModel {
+    /// The menu section of `command` (see ``MenuSection``).
+    func menuSection(of command: Command) -> MenuSection {
+        if command.rawValue == manifest.session?.signOut { return .app }
+        if command.metadata.shortcut?.description == "cmd+n" { return .newItem }
+        return .pageCommands
+    }
+
+    /// The `menu` commands of one section of the menu bar, with their state (see ``commands(for:)``).
+    func menuCommands(in section: MenuSection) -> [CommandState] {
+        commands(for: .menu).filter { menuSection(of: $0.command) == section }
+    }
+
     /// Every command of the manifest with its state on the visible screen, in manifest order:
     /// enabled only while the page offers it once; disabled while a navigation is under way,
     /// a failure or sign-in covers the page, or there is no screen.

@@ -324,4 +324,8 @@ struct PendingConfirmation: Hashable, Sendable, Identifiable {
 
     /// The command and params it confirms.
     var id: String { "\(screen) \(confirmation.id)" }
+
+    /// The key of the confirmation's message: the command's title key + `.confirmation`
+    /// (`command.delete.confirmation`: "This bookmark will be deleted.").
+    var messageKey: String { confirmation.titleKey + ".confirmation" }
 }
