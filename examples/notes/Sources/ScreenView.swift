@@ -10,7 +10,10 @@ struct ScreenView: View {
     let screen: NotesScreen
 
     var body: some View {
+        // One web view per screen: a new screen in the same place (a new start, a replaced
+        // screen) is a new view.
         WebScreen(model: model, screen: screen)
+            .id(screen.id)
             .opacity(showsPage ? 1 : 0)
             .overlay { status }
             .overlay(alignment: .top) { progressBar }
