@@ -24,6 +24,8 @@ final class Fixture {
     /// the next turn of the main actor, as a web view would.
     var completeLoads = false
     private var lastNavigation: UInt64 = 0
+    /// Who waits for a screen's next effect.
+    private var effectWaiters: [(screen: Int, continuation: CheckedContinuation<WebScreenEffect, Never>)] = []
 
     init(manifest: AppManifest = GeneratedManifest.manifest) {
         model = NotesModel(manifest: manifest)
@@ -37,6 +39,9 @@ final class Fixture {
                 page.attach { [weak self, weak page] effect in
                     guard let self else { return }
                     effects[id, default: []].append(effect)
+                    let ready = effectWaiters.filter { $0.screen == id }
+                    effectWaiters.removeAll { $0.screen == id }
+                    for waiter in ready { waiter.continuation.resume(returning: effect) }
                     guard completeLoads, let page else { return }
                     let target: String
                     switch effect {
@@ -128,6 +133,12 @@ final class Fixture {
         for reload in model.reloads.dropFirst(index) {
             await reload.task.value
         }
+    }
+
+    /// The next effect `screen`'s page asks for (a reload the model started asks on a later turn
+    /// of the main actor, through the screen's runner).
+    func nextEffect(of screen: NotesScreen) async -> WebScreenEffect {
+        await withCheckedContinuation { effectWaiters.append((screen.id, $0)) }
     }
 
     /// The screens of the stack, as what they show.

@@ -227,6 +227,33 @@ struct NotesStackTests {
         #expect(fixture.model.stack.map(\.id) == [list.id, show.id, edit.id])
     }
 
+    @Test func aSaveAfterTheSessionEndedIsRefusedThenSignInLeadsBackToTheForm() async throws {
+        let fixture = Fixture()
+        let (list, show) = try bookmarkPage(fixture)
+        fixture.follow(show, "/bookmarks/3/edit")
+        let edit = try #require(fixture.model.stack.last)
+        fixture.load(edit, F.url("/bookmarks/3/edit"))
+        // The session expired: the signed-out POST gets 403 "signed out".
+        fixture.submit(edit, "/bookmarks/3/edit-basics")
+        fixture.answer(edit, F.url("/bookmarks/3/edit-basics"), status: 403)
+        #expect(edit.page.display == .failed(.forbidden))
+        // Try Again loads the form's page, which the server sends to sign-in.
+        let reloads = fixture.model.reloads.count
+        fixture.model.retry(edit)
+        let asked = await fixture.nextEffect(of: edit)
+        #expect(asked == .load(F.url("/bookmarks/3/edit")))
+        edit.page.handle(.started(fixture.nextNavigation(), url: F.url("/bookmarks/3/edit")))
+        fixture.redirect(edit, to: "/signin?return_to=%2Fbookmarks%2F3%2Fedit")
+        for reload in fixture.model.reloads.dropFirst(reloads) { await reload.task.value }
+        let sheet = try #require(fixture.model.sheet)
+        fixture.load(sheet, F.url("/signin?return_to=%2Fbookmarks%2F3%2Fedit"))
+        fixture.submit(sheet, "/signin")
+        fixture.redirect(sheet, to: "/bookmarks/3/edit")
+        #expect(fixture.model.sheet == nil)
+        #expect(fixture.effects[edit.id]?.last == .load(F.url("/bookmarks/3/edit")), "the form again")
+        #expect(fixture.model.stack.map(\.id) == [list.id, show.id, edit.id])
+    }
+
     @Test func signOutReturnsToTheStart() throws {
         let fixture = Fixture()
         let (list, show) = try bookmarkPage(fixture)
