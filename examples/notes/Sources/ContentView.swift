@@ -6,9 +6,11 @@ import SwiftUI
 struct ContentView: View {
     @Bindable var model: NotesModel
     @Environment(\.openURL) private var openURL
+    /// On iPhone (the split view collapsed) the app opens on the stack, not the sidebar.
+    @State private var compactColumn = NavigationSplitViewColumn.detail
 
     var body: some View {
-        NavigationSplitView {
+        NavigationSplitView(preferredCompactColumn: $compactColumn) {
             List(selection: selection) {
                 ForEach(NotesModel.sidebarDestinations, id: \.self) { destination in
                     NavigationLink(value: destination) {

@@ -17,6 +17,7 @@ struct ScreenView: View {
             .opacity(showsPage ? 1 : 0)
             .overlay { status }
             .overlay(alignment: .top) { progressBar }
+            .overlay(alignment: .bottom) { signInBar }
             .navigationTitle(title)
             .toolbar { toolbar }
             .toolbarTitleMenu {
@@ -47,6 +48,15 @@ struct ScreenView: View {
             SignInRequiredView { model.signIn(for: screen) }
         case .content:
             EmptyView()
+        }
+    }
+
+    /// A page kept on screen while it waits for sign-in, after the person closed the sheet.
+    @ViewBuilder private var signInBar: some View {
+        if case .content = screen.page.display, model.offersSignIn(screen) {
+            Button(LocalizedStringKey(ScreenPresentation.signInKeys.button)) { model.signIn(for: screen) }
+                .buttonStyle(.borderedProminent)
+                .padding()
         }
     }
 

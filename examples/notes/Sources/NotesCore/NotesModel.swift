@@ -283,9 +283,12 @@ final class NotesModel {
         presentSheet(url: url)
     }
 
-    /// Whether `screen` waits for sign-in.
-    func isWaitingForSignIn(_ screen: NotesScreen) -> Bool {
-        screen.page.machine.signInWait != nil
+    /// Whether `screen` offers a Sign In button: it waits for sign-in and no sign-in sheet is
+    /// shown (the person closed it). A screen with nothing to show has the button in its
+    /// ``ScreenPresentation/signInRequired`` view; one that keeps its earlier page shows it in a
+    /// bar over the page.
+    func offersSignIn(_ screen: NotesScreen) -> Bool {
+        screen.page.machine.signInWait != nil && sheet == nil
     }
 }
 

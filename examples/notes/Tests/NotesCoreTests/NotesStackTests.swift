@@ -211,10 +211,13 @@ struct NotesStackTests {
         let sheet = try #require(fixture.model.sheet)
         #expect(fixture.effects[sheet.id] == [.load(signInURL)])
         #expect(edit.page.machine.signInWait?.signIn == signInURL)
+        #expect(!fixture.model.offersSignIn(edit), "the sheet is shown")
         // The person closes the sheet: the edit screen keeps waiting, with its Sign In button.
         fixture.model.dismissSheet()
         #expect(fixture.model.sheet == nil)
         #expect(ScreenPresentation(edit.page.display) == .signInRequired)
+        #expect(fixture.model.offersSignIn(edit))
+        #expect(!fixture.model.offersSignIn(show))
         fixture.model.signIn(for: edit)
         let again = try #require(fixture.model.sheet)
         #expect(again.id != sheet.id)
@@ -224,6 +227,7 @@ struct NotesStackTests {
         fixture.redirect(again, to: "/bookmarks/3/edit")
         #expect(fixture.model.sheet == nil)
         #expect(fixture.effects[edit.id]?.last == .load(F.url("/bookmarks/3/edit")), "where it was going")
+        #expect(!fixture.model.offersSignIn(edit))
         #expect(fixture.model.stack.map(\.id) == [list.id, show.id, edit.id])
     }
 
