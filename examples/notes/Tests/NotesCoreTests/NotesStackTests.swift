@@ -144,6 +144,20 @@ struct NotesStackTests {
         #expect(states.first { $0.command == .publishBookmark }?.isEnabled == false)
     }
 
+    @Test func publishOnTheEditPageLandsOnTheBookmarkBelow() throws {
+        let fixture = Fixture()
+        let (list, show) = try bookmarkPage(fixture)
+        fixture.follow(show, "/bookmarks/3/edit")
+        let edit = try #require(fixture.model.stack.last)
+        fixture.load(edit, F.url("/bookmarks/3/edit"))
+        fixture.offer(edit, [("POST", "/bookmarks/3/publish"), ("POST", "/bookmarks/3/delete")])
+        guard case .invoke = fixture.model.request(.publishBookmark) else { throw Failure("publish is offered") }
+        fixture.submit(edit, "/bookmarks/3/publish")
+        fixture.redirect(edit, to: "/bookmarks/3")
+        #expect(fixture.model.stack.map(\.id) == [list.id, show.id], "the server's 303 names the bookmark's page")
+        #expect(fixture.model.reloads.last?.screen == show.id)
+    }
+
     @Test func aSignedOutPostIsTheForbiddenFailureAndTryAgainLoadsTheFormsPage() async throws {
         let fixture = Fixture()
         let (_, show) = try bookmarkPage(fixture)
