@@ -399,6 +399,7 @@ class WebScreen:
         self.invocations: list[dict] = []  # every invoke effect carried out, with what invoke() answered
         self.requested: dict[str, dict] = {}  # frameId -> the navigation the renderer asked for last
         self.closed = False
+        self.detached = False  # the native side closed the screen: its page's events go nowhere
         self.frames: dict[str, dict] = {}  # frameId -> {parentId, origin, url, session}
         self.contexts: dict[tuple[str, int], str] = {}  # (session, contextId) -> frameId
         self.messages: list[dict] = []  # every message posted, with the frame facts sent to native
@@ -488,6 +489,8 @@ class WebScreen:
         return frame_id == self.target_id
 
     def _on_event(self, method: str, params: dict, session: str | None):
+        if self.detached:
+            return  # WebKit reports nothing for a web view the app dismantled
         if session is not None and session != self.session and session not in self.children:
             return  # another page's session
         if method == "Target.attachedToTarget" and session is not None:
@@ -737,7 +740,7 @@ class WebScreen:
         """Closes the page (its screen left the app)."""
         if self.closed:
             return
-        self.closed = True
+        self.closed = self.detached = True
         self.browser.send("Target.closeTarget", {"targetId": self.target_id})
         if self._on_event in self.browser.handlers:
             self.browser.handlers.remove(self._on_event)
@@ -905,6 +908,10 @@ class App:
         if "state" in answer:
             self.state = answer["state"]
         effects = answer.get("effects") or []
+        for effect in effects:
+            if effect.get("close") and effect["screen"] in self.screens:
+                # The screen left the app now; its page is closed with the other effects.
+                self.screens[effect["screen"]].detached = True
         if effects:
             self.effects.extend(effects)
             self.browser.later(lambda: self.perform(effects))
