@@ -547,9 +547,11 @@ class Day:
         self.equal("Try Again: 303 to sign-in, answered signIn",
                    self.navigations(form)[-2:],
                    [(f"{path}/edit", "link", "load"), (f"/signin?return_to={escaped}%2Fedit", "redirect", "signIn")])
-        self.equal("Try Again: the edit screen waits under the sheet (host)",
+        # The screen had a page (the 403's), so it keeps showing it while it waits (web-screens.md,
+        # "Waiting for sign-in"); the sheet is above it.
+        self.equal("Try Again: the edit screen waits under the sheet, its page kept (host)",
                    (describe(self.app.entry(form))["display"], describe(self.sheet())["role"], self.app.state["visible"]),
-                   ("signInRequired", "signIn", sheet))
+                   ("content", "signIn", sheet))
         self.equal("Try Again: the waiting edit screen's page is untouched", self.snapshot(form), self.waiting)
         self.sign_in(sheet, form, f"{path}/edit", "expiry")
         self.equal("expiry: the edit screen continues at the edit page (host, DOM)",
