@@ -8,14 +8,8 @@ struct JSEmitter {
     let manifest: AppManifest
     let header: String
 
+    /// The module: `Runtime/app-manifest.js` with its slots filled.
     func module() -> String {
-        var w = CodeWriter(indent: "  ")
-        w.line("// \(header)")
-        w.line("// ES module: route(url) gives the same decisions as the native LinkRouter.")
-        w.line()
-        w.line("const MANIFEST = \(manifestData());")
-        w.line()
-        var text = w.text + JSRuntime.source + "\n"
         var exports = CodeWriter(indent: "  ")
         exports.line("/** Destination ids. */")
         exports.line("export const destinations = Object.freeze(\(jsonArray(manifest.destinations.map(\.id))));")
@@ -50,8 +44,11 @@ struct JSEmitter {
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
-        text += "\n" + exports.text
-        return text
+        return RuntimeTemplate.appManifestJS.filling([
+            "header": "// \(header)\n",
+            "manifest": "const MANIFEST = \(manifestData());\n",
+            "exports": exports.text,
+        ])
     }
 
     /// The route data the runtime reads, as a JS object literal (valid JSON).
@@ -115,67 +112,40 @@ struct JSEmitter {
         }
     }
 
+    /// The declarations: `Runtime/app-manifest.d.ts` with its slots filled.
     func declarations() -> String {
-        var w = CodeWriter(indent: "  ")
-        w.line("// \(header)")
-        w.line()
+        var enums = ""
         for type in manifest.types {
             switch type.kind {
             case .stringEnum(let cases):
-                w.line("export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));")
+                enums += "export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));\n"
             case .object:
                 continue  // bridge payload types: written by the bridge emitter
             }
         }
-        w.line()
-        w.block("export interface DestinationParams {") { w in
-            for destination in manifest.destinations {
-                let fields = destination.params.map { param -> String in
-                    if case .optional = param.type { return "\(param.name)?: \(tsType(param.type))" }
-                    return "\(param.name): \(tsType(param.type))"
-                }
-                w.line("\(destination.id): {\(fields.joined(separator: "; "))};")
-            }
-        }
-        w.line("export type DestinationID = keyof DestinationParams;")
-        w.line("export declare const destinations: readonly DestinationID[];")
-        w.line()
-        w.block("export interface RouteDecision {") { w in
-            w.line("decision: \"native\" | \"web\" | \"in-app-browser\" | \"external\" | \"refused\";")
-            w.line("destination: DestinationID | null;")
-            w.line("params: Record<string, string | number | boolean>;")
-            w.line("reason: string | null;")
-        }
-        w.line("export declare function route(input: string | URL, options?: { redirect?: boolean }): RouteDecision;")
-        w.line(
-            "export declare function pathFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
-        )
-        w.line(
-            "export declare function urlFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
-        )
+        var params = ""
+        var paths = ""
         for destination in manifest.destinations {
-            w.line(
-                "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;"
-            )
+            let fields = destination.params.map { param -> String in
+                if case .optional = param.type { return "\(param.name)?: \(tsType(param.type))" }
+                return "\(param.name): \(tsType(param.type))"
+            }
+            params += "  \(destination.id): {\(fields.joined(separator: "; "))};\n"
+            paths +=
+                "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;\n"
         }
-        w.line()
-        w.line(
-            "export type CapabilityID = \(manifest.capabilities.isEmpty ? "never" : manifest.capabilities.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
-        )
-        w.line("export declare const capabilities: Readonly<Record<CapabilityID, string>>;")
-        w.block("export interface Command {") { w in
-            w.line(
-                "id: \(manifest.commands.isEmpty ? "never" : manifest.commands.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
-            )
-            w.line("titleKey: string;")
-            w.line("symbol: string | null;")
-            w.line("shortcut: string | null;")
-            w.line("role: \"destructive\" | \"cancel\" | null;")
-            w.line("placements: Array<\"toolbar\" | \"menu\" | \"contextMenu\" | \"actionMenu\" | \"appShortcut\">;")
-            w.line("destinations: DestinationID[];")
-            w.line("capabilities: CapabilityID[];")
-        }
-        w.line("export declare const commands: readonly Command[];")
-        return w.text
+        let capabilityIDs = manifest.capabilities.map { JSONString.quoted($0.id) }
+        let commandIDs = manifest.commands.map { JSONString.quoted($0.id) }
+        return RuntimeTemplate.appManifestDTS.filling([
+            "header": "// \(header)\n",
+            "enums": enums,
+            "destinationParams": params,
+            "destinationPaths": paths,
+            "capabilityID": "export type CapabilityID = \(union(capabilityIDs));\n",
+            "commandID": "  id: \(union(commandIDs));\n",
+        ])
     }
+
+    /// A TypeScript union of `items`, `never` when there are none.
+    func union(_ items: [String]) -> String { items.isEmpty ? "never" : items.joined(separator: " | ") }
 }
