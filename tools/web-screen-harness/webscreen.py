@@ -28,14 +28,24 @@ Reusable for any RastrilloNative web screen, not only the companion's. What it g
   * a collector of console errors, uncaught exceptions, unhandled rejections and
     security-policy (CSP) violations, from the browser's own reports.
 
+- ``App``: several screens of one app, one page per native screen id in one browser context
+  (one cookie store), for a native side that names its screens (the notes companion's,
+  examples/notes/BrowserHost/PROTOCOL.md); with the generated ``page-actions.js`` run in an
+  isolated world of its own (``rastrillo-page-actions``), its reports forwarded as
+  ``pageActions`` with the browser's frame facts and ``invoke`` effects carried out in that world;
+  form submissions (POST and GET forms), server redirects and links told apart as WebKit's
+  adapter does.
+
 The *native side* is any process that speaks one JSON object per line (see
 examples/companion/BrowserHost/main.swift for the companion's, which runs the real
 ``BridgeDispatcher``, ``WebScreenModel`` and ``WebScreenNavigation``).
 
 What a Chromium stand-in cannot show: WebKit's rendering, WebKit's reply-handler error
-semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds
-(the shim lives in the page's own world, where WKWebView keeps the handler out of reach of page
-script). Those need WKWebView on an Apple platform.
+semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds:
+the bridge's shim lives in the page's own world, where WKWebView keeps the handler out of reach
+of page script; the page-actions script runs in a Chromium isolated world, which shows the page
+cannot see it but not that a ``WKContentWorld`` behaves the same. Those need WKWebView on an
+Apple platform.
 """
 
 from __future__ import annotations
