@@ -35,6 +35,12 @@ from webscreen import (  # noqa: E402
     PAGE_ACTIONS_WORLD, App, Browser, Certificate, HarnessError, NativeSide, WebScreen,
 )
 
+# The web app's Content-Security-Policy (the framework's v0.27 policy, verbatim): every page the day
+# loads must arrive with it, unchanged — the harness never bypasses it.
+SHIPPED_CSP = (
+    "default-src 'self'; style-src 'self' 'unsafe-hashes' 'sha256-yJxAE4rjdcckohdlnvecSporPcqS9xOaA4hJxi87LMc='; "
+    "img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
 EMAIL, PASSWORD = "demo@example.com", "demo-password"
@@ -583,6 +589,9 @@ class Day:
         ]
         self.equal("the day: no console error, exception or CSP violation; only the 4xx pages it loads on purpose",
                    sorted(problems), sorted(self.expected_problems))
+        documents = [d for page in pages for d in page.documents]
+        self.equal("the day: every page arrived with the web app's strict CSP, unchanged",
+                   sorted({d["headers"].get("content-security-policy") for d in documents}), [SHIPPED_CSP])
         self.equal("the day: every page-actions report came from the main frame of https://notes.example.com",
                    sorted({json.dumps(r["frame"], sort_keys=True) for page in pages for r in page.reports}),
                    [json.dumps({"host": HOST, "main": True, "port": 0, "scheme": "https"}, sort_keys=True)])

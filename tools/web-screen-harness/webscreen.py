@@ -408,6 +408,7 @@ class WebScreen:
         self.reports: list[dict] = []  # every page-actions report, with its frame facts and native's answer
         self.invocations: list[dict] = []  # every invoke effect carried out, with what invoke() answered
         self.requested: dict[str, dict] = {}  # frameId -> the navigation the renderer asked for last
+        self.documents: list[dict] = []  # every main-frame document response: url, status, headers
         self.closed = False
         self.detached = False  # the native side closed the screen: its page's events go nowhere
         self.frames: dict[str, dict] = {}  # frameId -> {parentId, origin, url, session}
@@ -528,6 +529,11 @@ class WebScreen:
                         self._screen_event("committed", frame["loaderId"], url=frame["url"])
         elif method == "Network.responseReceived" and self.native is not None and session == self.session:
             if params.get("type") == "Document" and params.get("frameId") == self.target_id:
+                response = params["response"]
+                self.documents.append(
+                    {"url": response["url"], "status": response["status"],
+                     "headers": {k.lower(): v for k, v in response.get("headers", {}).items()}}
+                )
                 if params.get("loaderId") in self.navigation_ids:
                     self._send_screen_event({"type": "httpStatus", "status": params["response"]["status"]})
         elif method == "Network.loadingFailed" and self.native is not None and session == self.session:
