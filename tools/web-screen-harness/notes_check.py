@@ -564,6 +564,12 @@ class Day:
                    (describe(self.app.entry(form))["display"], self.text(form, "h1"),
                     [e["screen"] for e in self.stack()]),
                    ("content", "Edit bookmark", [screen, shown, form]))
+        self.app.ask({"op": "back"})
+        self.app.until(lambda: form in self.app.closed, "Back: the edit screen closed")
+        self.equal("Back: the edit screen is popped; the bookmark's screen is visible with its page",
+                   ([e["screen"] for e in self.stack()], self.app.state.get("visible"),
+                    self.app.page(shown).evaluate("location.href")),
+                   ([screen, shown], shown, url(path)))
 
     def sign_out(self):
         before = set(self.app.screens)
