@@ -2,14 +2,14 @@ import Foundation
 
 /// A JavaScript or TypeScript file of `Runtime/`, compiled into the target.
 ///
-/// The files there (`app-manifest.js`, `app-manifest.d.ts`, `bridge.js`, `bridge.d.ts`) are the
-/// fixed parts of the modules `manifest build` writes, kept as ordinary files so a change reads
+/// The files there (`app-manifest.js`, `app-manifest.d.ts`, `bridge.js`, `bridge.d.ts`,
+/// `page-actions.js`) are the fixed parts of the modules and scripts `manifest build` writes, kept as ordinary files so a change reads
 /// as a JavaScript diff and `make runtime-check` can run `node --check` and `tsc --strict` on
 /// them alone. `runtime-template-embedder` (`make runtime-embed`) writes every `*.js`, `*.ts` and
 /// `*.d.ts` file of that folder into `RuntimeTemplates+Embedded.swift` as a static property
-/// (`bridge.js` becomes ``bridgeJS``, `page-actions.js` would become `pageActionsJS`), so the
-/// binaries carry them. Adding a runtime: add its file to `Runtime/`, run `make runtime-embed`, fill it in
-/// an emitter with ``filling(_:)``. RuntimeTemplateTests and `make runtime-check` fail while the
+/// (`bridge.js` becomes ``bridgeJS``, `page-actions.js` becomes ``pageActionsJS``), so the
+/// binaries carry them. Adding a runtime: add its file to `Runtime/`, run `make runtime-embed`,
+/// fill it in an emitter with ``filling(_:)``. RuntimeTemplateTests and `make runtime-check` fail while the
 /// Swift file is stale.
 ///
 /// A slot is the lines from `// @slot name` to `// @end name`, each marker alone on its line:
