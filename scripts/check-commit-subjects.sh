@@ -6,8 +6,9 @@
 # Usage: scripts/check-commit-subjects.sh [revision, default HEAD]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The last commit before the rule: "Custom-scheme hosts are case-sensitive, as WHATWG reads them".
-PIN=${COMMIT_SUBJECTS_PIN:-61d1eaef5a8fecad83a73f95d8a7b1ae3b50dcf9}
+# Where the rule begins: main's merge that brought it in ("Merge branch 'h1-truths'"); two
+# commits made on other branches before that merge, with longer subjects, are grandfathered.
+PIN=${COMMIT_SUBJECTS_PIN:-78ace4022457996492ab5aead78e352c89d02ac3}
 LIMIT=72
 head=${1:-HEAD}
 if ! git cat-file -e "$PIN^{commit}" 2>/dev/null; then
