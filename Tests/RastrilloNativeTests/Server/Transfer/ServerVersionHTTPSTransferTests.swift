@@ -11,9 +11,10 @@
     /// deadlines and cancellation.
     @Suite("ServerVersionClient over https on Linux", .timeLimit(.minutes(3)))
     struct ServerVersionHTTPSTransferTests {
+        /// `Tests/Fixtures/tls`, from `Tests/RastrilloNativeTests/Server/Transfer/`.
         static let fixtures = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/tls")
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/tls")
         static let loopbackCA = fixtures.appendingPathComponent("loopback-cert.pem").path
         static let hangGuard = ServerVersionTransportTests.hangGuard
 
