@@ -43,7 +43,15 @@ let package = Package(
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "RastrilloManifestCompiler", dependencies: ["RastrilloNative", "RastrilloJSON"]),
+        // Its JavaScript and TypeScript runtimes are files (Runtime/*.js, *.d.ts) compiled into it
+        // through Emitters/RuntimeTemplates+Embedded.swift, which runtime-template-embedder writes
+        // (`make runtime-embed`; stale is a test failure). Not a build-tool plugin: SwiftPM does
+        // not run one inside rastrillo-manifest-tool, which RastrilloManifestPlugin uses. Not
+        // resources either: `make install` copies only the binaries.
+        .target(
+            name: "RastrilloManifestCompiler", dependencies: ["RastrilloNative", "RastrilloJSON"],
+            exclude: ["Runtime"]),
+        .executableTarget(name: "runtime-template-embedder"),
         .target(
             name: "RastrilloNativeCLI",
             dependencies: ["RastrilloNative", "RastrilloManifestCompiler", "RastrilloJSON"]

@@ -1,13 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds `examples/companion` into `rastrillo-native` at build time.
+/// Embeds the templates `companion new --from` starts from (`examples/companion`, and
+/// `examples/notes` without its Go web app `web/`) into `rastrillo-native` at build time.
 ///
-/// Lists the example's files (build products left out: `.build/`, `.swiftpm/`,
-/// `*.xcodeproj/`, `Package.resolved`, `.DS_Store`) and has
-/// `companion-template-embedder` write them, base64-encoded, into
-/// `CompanionTemplate+Embedded.swift` in the plugin's work folder, which is
-/// compiled into the target. The example is the only copy in the repository.
+/// Lists each example's files (build products left out: `.build/`, `.swiftpm/`,
+/// `*.xcodeproj/`, `Package.resolved`, `.DS_Store`; and the template's excluded top-level
+/// folders, the same list as `CompanionTemplate.Kind.excludedFolders`) and has
+/// `companion-template-embedder` write them, base64-encoded, into one Swift file per template
+/// in the plugin's work folder, which is compiled into the target. The examples are the only
+/// copies in the repository.
 ///
 /// The build reruns the embedder when a listed file changes. SwiftPM lists the
 /// files only when it plans the build (a clean build, or after `Package.swift`
@@ -18,28 +20,42 @@ import PackagePlugin
 /// `companion new` output with the example).
 @main
 struct CompanionTemplatePlugin: BuildToolPlugin {
-    /// The example's folder, relative to the package.
-    static let templateFolder = "examples/companion"
-    /// The file the embedder writes.
-    static let outputName = "CompanionTemplate+Embedded.swift"
+    /// One template: its folder relative to the package, the Swift variable and file the
+    /// embedder writes, and the top-level folders left out.
+    struct Template {
+        let folder: String
+        let variable: String
+        let outputName: String
+        let excluded: Set<String>
+    }
+
+    static let templates = [
+        Template(
+            folder: "examples/companion", variable: "embeddedCompanionTemplate",
+            outputName: "CompanionTemplate+Embedded.swift", excluded: []),
+        Template(
+            folder: "examples/notes", variable: "embeddedNotesTemplate", outputName: "NotesTemplate+Embedded.swift",
+            excluded: ["web"]),
+    ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let root = context.package.directoryURL.appendingPathComponent(Self.templateFolder)
-        let files = try Self.templateFiles(in: root)
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent(Self.outputName)
-        return [
-            .buildCommand(
-                displayName: "Embedding \(Self.templateFolder) (\(files.count) files) into \(target.name)",
+        try Self.templates.map { template in
+            let root = context.package.directoryURL.appendingPathComponent(template.folder)
+            let files = try Self.templateFiles(in: root, excluding: template.excluded)
+            let output = context.pluginWorkDirectoryURL.appendingPathComponent(template.outputName)
+            return .buildCommand(
+                displayName: "Embedding \(template.folder) (\(files.count) files) into \(target.name)",
                 executable: try context.tool(named: "companion-template-embedder").url,
-                arguments: [output.path, root.path] + files,
+                arguments: [output.path, template.variable, root.path] + files,
                 inputFiles: files.map { root.appendingPathComponent($0) },
                 outputFiles: [output]
             )
-        ]
+        }
     }
 
-    /// The template's files as paths relative to `root` with `/` separators, sorted.
-    static func templateFiles(in root: URL) throws -> [String] {
+    /// The template's files as paths relative to `root` with `/` separators, sorted, without the
+    /// `excluded` top-level folders.
+    static func templateFiles(in root: URL, excluding excluded: Set<String>) throws -> [String] {
         guard
             let enumerator = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey])
@@ -50,7 +66,10 @@ struct CompanionTemplatePlugin: BuildToolPlugin {
             let name = url.lastPathComponent
             let values = try url.resourceValues(forKeys: [.isDirectoryKey, .isRegularFileKey])
             if values.isDirectory == true {
-                if name == ".build" || name == ".swiftpm" || name.hasSuffix(".xcodeproj") {
+                let isTopLevel = url.deletingLastPathComponent().standardizedFileURL.path + "/" == prefix
+                if name == ".build" || name == ".swiftpm" || name.hasSuffix(".xcodeproj")
+                    || (isTopLevel && excluded.contains(name))
+                {
                     enumerator.skipDescendants()
                 }
                 continue
@@ -71,8 +90,8 @@ struct CompanionTemplatePlugin: BuildToolPlugin {
         var description: String {
             switch self {
             case .unreadable(let path):
-                "cannot list the companion template at \(path); rastrillo-native embeds examples/companion "
-                    + "from the package checkout, so the folder must exist and hold files"
+                "cannot list the companion template at \(path); rastrillo-native embeds examples/companion and "
+                    + "examples/notes from the package checkout, so the folders must exist and hold files"
             case .outside(let path, let root):
                 "template file \(path) is not inside \(root); the template must not hold symbolic links to elsewhere"
             }

@@ -8,19 +8,26 @@ public enum CLI {
     /// Runs the tool with `arguments` (without the program name) and returns
     /// the process exit status.
     ///
-    /// `companionTemplate` is the embedded examples/companion (`(path, base64)`
-    /// entries, generated at build time); without it `companion new` fails.
+    /// `templates` are the embedded examples `companion new --from` starts from, by name
+    /// (`companion`, `notes`: `(path, base64)` entries, generated at build time); without one,
+    /// `companion new --from` that name fails.
     public static func main(
-        _ arguments: [String], companionTemplate: [(path: String, base64: String)] = [], io: CLIOutput = .standard
+        _ arguments: [String], templates: [String: [(path: String, base64: String)]] = [:],
+        io: CLIOutput = .standard
     ) -> Int32 {
-        let template: [CompanionTemplate.File]
+        var decoded: [CompanionTemplate.Kind: [CompanionTemplate.File]] = [:]
         do {
-            template = try CompanionTemplate.decode(companionTemplate)
+            for (name, entries) in templates where !entries.isEmpty {
+                guard let kind = CompanionTemplate.Kind(rawValue: name) else {
+                    throw CompanionError.template("there is no template kind named '\(name)'")
+                }
+                decoded[kind] = try CompanionTemplate.decode(entries)
+            }
         } catch {
             io.error("error: \(error)")
             return CLIExit.failure
         }
-        return CompanionTemplate.$current.withValue(template.isEmpty ? nil : template) {
+        return CompanionTemplate.$current.withValue(decoded) {
             CLITool.main(RastrilloNativeCommand.self, arguments, io: io)
         }
     }

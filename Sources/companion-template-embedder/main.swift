@@ -1,10 +1,9 @@
 // Writes the companion template as Swift source for rastrillo-native.
 //
-// Usage: companion-template-embedder <output.swift> <template folder> <relative path>...
-// Run by CompanionTemplatePlugin at build time, which lists the files; the
-// output defines `embeddedCompanionTemplate` (path and base64 bytes of each
-// file, in the order given) in the rastrillo-native executable. The file is
-// rewritten only when it changes.
+// Usage: companion-template-embedder <output.swift> <variable> <template folder> <relative path>...
+// Run by CompanionTemplatePlugin at build time, once per template, which lists the files; the
+// output defines `<variable>` (path and base64 bytes of each file, in the order given) in the
+// rastrillo-native executable. The file is rewritten only when it changes.
 
 import Foundation
 
@@ -24,20 +23,23 @@ func literal(_ text: String) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 4 else {
+guard arguments.count >= 5 else {
     FileHandle.standardError.write(
-        Data("usage: companion-template-embedder <output.swift> <template folder> <relative path>...\n".utf8))
+        Data(
+            "usage: companion-template-embedder <output.swift> <variable> <template folder> <relative path>...\n".utf8
+        ))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[1])
-let root = URL(fileURLWithPath: arguments[2], isDirectory: true)
+let variable = arguments[2]
+let root = URL(fileURLWithPath: arguments[3], isDirectory: true)
 var lines = [
     "// Generated at build time by companion-template-embedder from \(root.lastPathComponent). Do not edit.",
     "",
-    "/// Every file of examples/companion: path and base64 contents.",
-    "let embeddedCompanionTemplate: [(path: String, base64: String)] = [",
+    "/// Every file of the examples/\(root.lastPathComponent) template: path and base64 contents.",
+    "let \(variable): [(path: String, base64: String)] = [",
 ]
-for path in arguments[3...] {
+for path in arguments[4...] {
     guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
         FileHandle.standardError.write(
             Data("error: cannot read template file \(root.appendingPathComponent(path).path)\n".utf8))

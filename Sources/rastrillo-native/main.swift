@@ -1,5 +1,9 @@
 import Foundation
 import RastrilloNativeCLI
 
-// `embeddedCompanionTemplate` is generated at build time by CompanionTemplatePlugin from examples/companion.
-exit(CLI.main(Array(CommandLine.arguments.dropFirst()), companionTemplate: embeddedCompanionTemplate))
+// `embeddedCompanionTemplate` and `embeddedNotesTemplate` are generated at build time by
+// CompanionTemplatePlugin from examples/companion and examples/notes.
+exit(
+    CLI.main(
+        Array(CommandLine.arguments.dropFirst()),
+        templates: ["companion": embeddedCompanionTemplate, "notes": embeddedNotesTemplate]))

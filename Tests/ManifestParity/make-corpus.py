@@ -255,6 +255,20 @@ PITFALLS = [
     ("https://app.example.com/search?q=%FF", "refused", "malformed percent-escape"),
 ]
 
+# 8. letter case in the host: a special scheme's host is case-insensitive, a custom scheme's host
+#    is case-sensitive (WHATWG URL keeps it as written), so companion://APP is another origin than
+#    companion://app: refused, naming the near-miss. (url, decision, destination, reason)
+HOST_CASE = [
+    ("HTTPS://APP.EXAMPLE.COM/notes/", "native", "notes", None),
+    ("https://App.Example.Com/notes/", "native", "notes", None),
+    ("COMPANION://app/notes/", "native", "notes", None),
+    ("companion://APP/notes/", "refused", None, "only in letter case"),
+    ("companion://App/", "refused", None, "only in letter case"),
+    ("Companion://aPP/notes/", "refused", None, "only in letter case"),
+    ("companion://APP:1/notes/", "refused", None, "scheme 'companion'"),
+    ("companion://OTHER/notes/", "refused", None, "scheme 'companion'"),
+]
+
 # 6. redirect targets: (url, decision, destination, reason)
 REDIRECTS = [
     ("https://evil.com/", "refused", None, "redirect target is not an internal URL"),
@@ -265,6 +279,8 @@ REDIRECTS = [
     ("https://app.example.com/notes/", "native", "notes", None),
     ("https://www.example.com/anything", "web", None, None),
     ("https://app.example.com/billing/", "external", "billing", None),
+    ("companion://APP/notes/", "refused", None, "only in letter case"),
+    ("COMPANION://app/notes/", "native", "notes", None),
 ]
 
 
@@ -284,6 +300,11 @@ def main():
         entry = {"url": url, "decision": decision, "destination": None, "params": {}}
         if url == "https://app.example.com:/notes/":
             entry["destination"] = "notes"
+        if reason:
+            entry["reason"] = reason
+        corpus.append(entry)
+    for url, decision, destination, reason in HOST_CASE:
+        entry = {"url": url, "decision": decision, "destination": destination, "params": {}}
         if reason:
             entry["reason"] = reason
         corpus.append(entry)

@@ -3,11 +3,16 @@ import Foundation
 @testable import RastrilloNative
 
 /// A URL's origin read naively (no code under test): scheme, host and port exactly as written,
-/// lowercased where URLs are case-insensitive, the port `nil` when not written.
+/// lowercased where WHATWG URL is case-insensitive (the scheme; the host only under a special
+/// scheme or when it is a bracketed IPv6 address: a custom scheme's host keeps its case), the
+/// port `nil` when not written.
 struct NaiveOrigin: Hashable {
     let scheme: String
     let host: String
     let port: Int?
+
+    /// WHATWG's special schemes, whose hosts are case-insensitive.
+    static let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
 
     /// Ports written without digits (`host:`) read as absent, like WHATWG `URL`.
     static let defaultPorts = ["http": 80, "https": 443]
@@ -42,8 +47,10 @@ struct NaiveOrigin: Hashable {
             port = value
         }
         let schemeText = String(decoding: scheme, as: UTF8.self).lowercased()
+        let hostText = String(decoding: host, as: UTF8.self)
+        let caseInsensitive = specialSchemes.contains(schemeText) || hostText.hasPrefix("[")
         return NaiveOrigin(
-            scheme: schemeText, host: String(decoding: host, as: UTF8.self).lowercased(),
+            scheme: schemeText, host: caseInsensitive ? hostText.lowercased() : hostText,
             port: port ?? defaultPorts[schemeText])
     }
 }

@@ -8,14 +8,8 @@ struct JSEmitter {
     let manifest: AppManifest
     let header: String
 
+    /// The module: `Runtime/app-manifest.js` with its slots filled.
     func module() -> String {
-        var w = CodeWriter(indent: "  ")
-        w.line("// \(header)")
-        w.line("// ES module: route(url) gives the same decisions as the native LinkRouter.")
-        w.line()
-        w.line("const MANIFEST = \(manifestData());")
-        w.line()
-        var text = w.text + JSRuntime.source + "\n"
         var exports = CodeWriter(indent: "  ")
         exports.line("/** Destination ids. */")
         exports.line("export const destinations = Object.freeze(\(jsonArray(manifest.destinations.map(\.id))));")
@@ -47,15 +41,54 @@ struct JSEmitter {
                 fields.append("placements: \(jsonArray(command.placements.map(\.rawValue)))")
                 fields.append("destinations: \(jsonArray(command.destinations))")
                 fields.append("capabilities: \(jsonArray(command.capabilities))")
+                fields.append("pageAction: \(pageActionData(command.pageAction))")
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
-        text += "\n" + exports.text
-        return text
+        return RuntimeTemplate.appManifestJS.filling([
+            "header": "// \(header)\n",
+            "manifest": "const MANIFEST = \(manifestData());\n",
+            "exports": exports.text,
+        ])
+    }
+
+    /// A command's `pageAction` as a frozen `{method, pattern}` object, or `null`.
+    func pageActionData(_ action: ManifestPageAction?) -> String {
+        guard let action else { return "null" }
+        return "Object.freeze({method: \(JSONString.quoted(action.method.rawValue)), "
+            + "pattern: \(JSONString.quoted(action.pattern.text))})"
     }
 
     /// The route data the runtime reads, as a JS object literal (valid JSON).
-    func manifestData() -> String {
+    func manifestData() -> String { routeTableData(manifest.destinations.map(RouteTableEntry.init)) }
+
+    /// One destination of a route table: the manifest's own, or a command bound to a page action
+    /// (``PageActionsEmitter``).
+    struct RouteTableEntry {
+        let id: String
+        let pattern: PathPattern
+        let params: [ManifestDestination.Param]
+        let presentation: String
+        let link: String
+
+        init(_ destination: ManifestDestination) {
+            self.init(
+                id: destination.id, pattern: destination.pattern, params: destination.params,
+                presentation: destination.presentation.rawValue, link: destination.link.rawValue)
+        }
+
+        init(id: String, pattern: PathPattern, params: [ManifestDestination.Param], presentation: String, link: String)
+        {
+            self.id = id
+            self.pattern = pattern
+            self.params = params
+            self.presentation = presentation
+            self.link = link
+        }
+    }
+
+    /// The route data for `entries` with the manifest's origins, link policy and enums.
+    func routeTableData(_ entries: [RouteTableEntry]) -> String {
         let origins = manifest.internalOrigins.map {
             "[\(JSONString.quoted($0.scheme)), \(JSONString.quoted($0.host)), \($0.port)]"
         }
@@ -65,7 +98,7 @@ struct JSEmitter {
                 enums.append("\(JSONString.quoted(type.name)): \(jsonArray(cases))")
             }
         }
-        let destinations = manifest.destinations.map { destination -> String in
+        let destinations = entries.map { destination -> String in
             let segments = destination.pattern.segments.map { segment -> String in
                 switch segment {
                 case .literal(let text): return "[\"l\", \(JSONString.quoted(text))]"
@@ -80,8 +113,8 @@ struct JSEmitter {
             return
                 "    {\"id\": \(JSONString.quoted(destination.id)), \"segments\": [\(segments.joined(separator: ", "))], "
                 + "\"params\": [\(params.joined(separator: ", "))], "
-                + "\"presentation\": \(JSONString.quoted(destination.presentation.rawValue)), "
-                + "\"link\": \(JSONString.quoted(destination.link.rawValue))}"
+                + "\"presentation\": \(JSONString.quoted(destination.presentation)), "
+                + "\"link\": \(JSONString.quoted(destination.link))}"
         }
         let primary = manifest.origins.first.map { JSONString.quoted($0.primary.description) } ?? "\"\""
         return "{\n  \"origins\": [\(origins.joined(separator: ", "))],\n"
@@ -115,67 +148,40 @@ struct JSEmitter {
         }
     }
 
+    /// The declarations: `Runtime/app-manifest.d.ts` with its slots filled.
     func declarations() -> String {
-        var w = CodeWriter(indent: "  ")
-        w.line("// \(header)")
-        w.line()
+        var enums = ""
         for type in manifest.types {
             switch type.kind {
             case .stringEnum(let cases):
-                w.line("export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));")
+                enums += "export type \(type.name) = \(cases.map(JSONString.quoted).joined(separator: " | "));\n"
             case .object:
                 continue  // bridge payload types: written by the bridge emitter
             }
         }
-        w.line()
-        w.block("export interface DestinationParams {") { w in
-            for destination in manifest.destinations {
-                let fields = destination.params.map { param -> String in
-                    if case .optional = param.type { return "\(param.name)?: \(tsType(param.type))" }
-                    return "\(param.name): \(tsType(param.type))"
-                }
-                w.line("\(destination.id): {\(fields.joined(separator: "; "))};")
-            }
-        }
-        w.line("export type DestinationID = keyof DestinationParams;")
-        w.line("export declare const destinations: readonly DestinationID[];")
-        w.line()
-        w.block("export interface RouteDecision {") { w in
-            w.line("decision: \"native\" | \"web\" | \"in-app-browser\" | \"external\" | \"refused\";")
-            w.line("destination: DestinationID | null;")
-            w.line("params: Record<string, string | number | boolean>;")
-            w.line("reason: string | null;")
-        }
-        w.line("export declare function route(input: string | URL, options?: { redirect?: boolean }): RouteDecision;")
-        w.line(
-            "export declare function pathFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
-        )
-        w.line(
-            "export declare function urlFor<K extends DestinationID>(id: K, params: DestinationParams[K]): string | null;"
-        )
+        var params = ""
+        var paths = ""
         for destination in manifest.destinations {
-            w.line(
-                "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;"
-            )
+            let fields = destination.params.map { param -> String in
+                if case .optional = param.type { return "\(param.name)?: \(tsType(param.type))" }
+                return "\(param.name): \(tsType(param.type))"
+            }
+            params += "  \(destination.id): {\(fields.joined(separator: "; "))};\n"
+            paths +=
+                "export declare const \(destination.id)Path: (params: DestinationParams[\(JSONString.quoted(destination.id))]) => string | null;\n"
         }
-        w.line()
-        w.line(
-            "export type CapabilityID = \(manifest.capabilities.isEmpty ? "never" : manifest.capabilities.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
-        )
-        w.line("export declare const capabilities: Readonly<Record<CapabilityID, string>>;")
-        w.block("export interface Command {") { w in
-            w.line(
-                "id: \(manifest.commands.isEmpty ? "never" : manifest.commands.map { JSONString.quoted($0.id) }.joined(separator: " | "));"
-            )
-            w.line("titleKey: string;")
-            w.line("symbol: string | null;")
-            w.line("shortcut: string | null;")
-            w.line("role: \"destructive\" | \"cancel\" | null;")
-            w.line("placements: Array<\"toolbar\" | \"menu\" | \"contextMenu\" | \"actionMenu\" | \"appShortcut\">;")
-            w.line("destinations: DestinationID[];")
-            w.line("capabilities: CapabilityID[];")
-        }
-        w.line("export declare const commands: readonly Command[];")
-        return w.text
+        let capabilityIDs = manifest.capabilities.map { JSONString.quoted($0.id) }
+        let commandIDs = manifest.commands.map { JSONString.quoted($0.id) }
+        return RuntimeTemplate.appManifestDTS.filling([
+            "header": "// \(header)\n",
+            "enums": enums,
+            "destinationParams": params,
+            "destinationPaths": paths,
+            "capabilityID": "export type CapabilityID = \(union(capabilityIDs));\n",
+            "commandID": "  id: \(union(commandIDs));\n",
+        ])
     }
+
+    /// A TypeScript union of `items`, `never` when there are none.
+    func union(_ items: [String]) -> String { items.isEmpty ? "never" : items.joined(separator: " | ") }
 }

@@ -34,6 +34,11 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case emptySegment
     /// A redirect or `next=` target that is not an internal URL.
     case redirectNotInternal
+    /// A custom-scheme host that differs from an internal origin's host only in letter case
+    /// (`companion://APP/` against `companion://app`). WHATWG URL keeps such a host as written
+    /// (only http, https, ws, wss, ftp and file hosts are case-insensitive), so it names another
+    /// origin; it is refused rather than routed as foreign so the near-miss is seen.
+    case customSchemeHostCase(String)
 
     /// What was wrong, for logs and the `route` command; input it quotes (a host, a port) is
     /// escaped with ``DiagnosticText`` (the case's own values stay raw).
@@ -61,6 +66,9 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .dotSegment: return "'.' or '..' path segment"
         case .emptySegment: return "empty path segment ('//')"
         case .redirectNotInternal: return "redirect target is not an internal URL"
+        case .customSchemeHostCase(let host):
+            return "host '\(host)' differs from an internal origin's host only in letter case; a custom scheme's "
+                + "host is case-sensitive (WHATWG URL keeps it as written), so it is not internal"
         }
     }
 
@@ -84,6 +92,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .dotSegment: return "dot-segment"
         case .emptySegment: return "empty-segment"
         case .redirectNotInternal: return "redirect-not-internal"
+        case .customSchemeHostCase: return "custom-scheme-host-case"
         }
     }
 }

@@ -1,19 +1,24 @@
-/// An exact web origin: lowercase scheme, lowercase host and an explicit port.
+/// An exact web origin: lowercase scheme, the host as WHATWG URL reads it and an explicit port.
 ///
 /// Default ports are normalised (`https://a.example` and `https://a.example:443`
 /// are the same origin); nothing else is: no wildcard, no suffix match.
 public struct ManifestOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The lowercase scheme (`https`).
     public let scheme: String
-    /// The lowercase host (`app.example.com`, `[::1]`).
+    /// The host as WHATWG URL reads it: lowercase under the special schemes (http, https, ws, wss,
+    /// ftp, file) and for IPv6 addresses (`app.example.com`, `[::1]`), as written under a custom
+    /// scheme (`companion://APP` has host `APP`, another origin than `companion://app`; a
+    /// manifest's origins must be lowercase).
     public let host: String
     /// The port, with the scheme's default filled in.
     public let port: Int
 
-    /// Creates an origin; `port` defaults to the scheme's default port.
+    /// Creates an origin; `port` defaults to the scheme's default port. The host is lowercased
+    /// under a special scheme or when it is an IPv6 address, and kept as written otherwise.
     public init(scheme: String, host: String, port: Int? = nil) {
         self.scheme = scheme.lowercased()
-        self.host = host.lowercased()
+        self.host =
+            RawURL.specialSchemes.contains(self.scheme) || host.hasPrefix("[") ? host.lowercased() : host
         self.port = port ?? Self.defaultPort(for: scheme.lowercased()) ?? 0
     }
 

@@ -40,6 +40,10 @@ enum CompanionCommand: CLICommand {
                         "--server", "url",
                         help: "The server address the app starts with (https, or http to 127.0.0.0/8, "
                             + "localhost or [::1])."),
+                    .value(
+                        "--from", "example",
+                        help: "The bundled example to start from: companion (the default; a version checker with a "
+                            + "web screen) or notes (a Rastrillo app's companion: sign-in, forms, page commands)."),
                     .flag("--force", help: "Write into a non-empty folder (same-named files are overwritten)."),
                 ]
             )
@@ -82,9 +86,14 @@ enum CompanionCommand: CLICommand {
         _ parsed: CLIParsedArguments,
         io: CLIOutput,
         checkout: () -> URL? = { PackageCheckoutLocator.locate() },
-        template: [CompanionTemplate.File]? = CompanionTemplate.current
+        templates: [CompanionTemplate.Kind: [CompanionTemplate.File]] = CompanionTemplate.current
     ) throws -> Int32 {
         let dir = parsed.argument("dir")
+        let fromName = parsed.value("--from") ?? CompanionTemplate.Kind.companion.rawValue
+        guard let kind = CompanionTemplate.Kind(rawValue: fromName) else {
+            let names = CompanionTemplate.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIUsageError("--from '\(fromName)' is not a bundled example; use one of: \(names)")
+        }
         let name = parsed.value("--name") ?? ""
         let bundleID = parsed.value("--bundle-id") ?? ""
         if let problem = CompanionInputs.problem(withAppName: name) {
@@ -95,6 +104,11 @@ enum CompanionCommand: CLICommand {
         }
         var server: String?
         if let text = parsed.value("--server") {
+            guard kind.serverFile != nil else {
+                throw CLIUsageError(
+                    "--server: the \(kind.rawValue) example takes its server from its app-manifest.json origins; "
+                        + "edit them instead")
+            }
             server = try validatedServer(text)
         }
         let folder = URL(
@@ -123,8 +137,9 @@ enum CompanionCommand: CLICommand {
                     + "\(root.path)). Before release, pin it: --package-url <git URL> --revision <40-hex commit>, "
                     + "or edit packages.RastrilloNative in project.yml and Package.swift.")
         }
-        let scaffold = CompanionScaffold(appName: name, bundleID: bundleID, package: package, serverAddress: server)
-        guard let template else { throw CompanionError.templateMissing }
+        let scaffold = CompanionScaffold(
+            appName: name, bundleID: bundleID, package: package, serverAddress: server, kind: kind)
+        guard let template = templates[kind] else { throw CompanionError.templateMissing }
         let files = try scaffold.render(template)
         try CompanionScaffold.write(files, to: folder, force: parsed.flag("--force"))
         for warning in warnings { io.error(warning) }

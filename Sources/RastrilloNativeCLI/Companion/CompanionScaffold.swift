@@ -20,19 +20,32 @@ struct CompanionScaffold {
     let bundleID: String
     let package: PackageReference
     let serverAddress: String?
+    /// The bundled example the companion starts from.
+    var kind: CompanionTemplate.Kind = .companion
 
-    /// The template lines `new` rewrites; tests prove each occurs exactly once.
-    enum Anchor {
-        static let projectName = "name: Companion\n"
-        static let targetName = "  Companion:\n"
-        static let bundlePrefix = "  bundleIdPrefix: com.example\n"
-        static let bundleID = "        PRODUCT_BUNDLE_IDENTIFIER: com.example.companion\n"
-        static let displayName = "        INFOPLIST_KEY_CFBundleDisplayName: Companion\n"
-        static let packagePath = "    path: ../..\n"
-        static let manifestPackage = "        .package(name: \"RastrilloNative\", path: \"../..\")\n"
-        static let manifestProduct = ".product(name: \"RastrilloNative\", package: \"RastrilloNative\")"
-        static let server = "    public static let serverAddress = \"https://example.com\"\n"
+    /// The template lines `new` rewrites; tests prove each occurs exactly once in each template.
+    struct Anchors {
+        let projectName: String
+        let targetName: String
+        let bundlePrefix = "  bundleIdPrefix: com.example\n"
+        let bundleID: String
+        let displayName: String
+        let packagePath = "    path: ../..\n"
+        let manifestPackage = "        .package(name: \"RastrilloNative\", path: \"../..\")\n"
+        let manifestProduct = ".product(name: \"RastrilloNative\", package: \"RastrilloNative\")"
+        let server = "    public static let serverAddress = \"https://example.com\"\n"
+
+        /// The anchors of `kind`'s template, written with its app name and bundle ID.
+        init(_ kind: CompanionTemplate.Kind) {
+            projectName = "name: \(kind.appName)\n"
+            targetName = "  \(kind.appName):\n"
+            bundleID = "        PRODUCT_BUNDLE_IDENTIFIER: \(kind.bundleID)\n"
+            displayName = "        INFOPLIST_KEY_CFBundleDisplayName: \(kind.appName)\n"
+        }
     }
+
+    /// The anchors of this scaffold's template.
+    var anchors: Anchors { Anchors(kind) }
 
     /// The files of the new companion.
     func render(_ template: [CompanionTemplate.File]) throws -> [CompanionTemplate.File] {
@@ -41,11 +54,11 @@ struct CompanionScaffold {
             switch file.path {
             case "project.yml": file.contents = Array(try renderProject(text(file)).utf8)
             case "Package.swift": file.contents = Array(try renderManifest(text(file)).utf8)
-            case "Sources/CompanionCore/CompanionDefaults.swift":
+            case kind.serverFile:
                 if let serverAddress {
                     file.contents = Array(
                         try Self.replace(
-                            Anchor.server,
+                            anchors.server,
                             with: "    public static let serverAddress = \(swiftLiteral(serverAddress))\n",
                             in: text(file), file: file.path
                         ).utf8)
@@ -59,23 +72,23 @@ struct CompanionScaffold {
     private func renderProject(_ text: String) throws -> String {
         var text = text
         let prefix = bundleID.split(separator: ".").dropLast().joined(separator: ".")
-        text = try Self.replace(Anchor.projectName, with: "name: \(appName)\n", in: text, file: "project.yml")
-        text = try Self.replace(Anchor.targetName, with: "  \(appName):\n", in: text, file: "project.yml")
+        text = try Self.replace(anchors.projectName, with: "name: \(appName)\n", in: text, file: "project.yml")
+        text = try Self.replace(anchors.targetName, with: "  \(appName):\n", in: text, file: "project.yml")
         text = try Self.replace(
-            Anchor.bundlePrefix, with: "  bundleIdPrefix: \(prefix)\n", in: text, file: "project.yml")
+            anchors.bundlePrefix, with: "  bundleIdPrefix: \(prefix)\n", in: text, file: "project.yml")
         text = try Self.replace(
-            Anchor.bundleID, with: "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleID)\n", in: text, file: "project.yml")
+            anchors.bundleID, with: "        PRODUCT_BUNDLE_IDENTIFIER: \(bundleID)\n", in: text, file: "project.yml")
         text = try Self.replace(
-            Anchor.displayName, with: "        INFOPLIST_KEY_CFBundleDisplayName: \(appName)\n", in: text,
+            anchors.displayName, with: "        INFOPLIST_KEY_CFBundleDisplayName: \(appName)\n", in: text,
             file: "project.yml")
         switch package {
         case .remote(let url, let revision):
             text = try Self.replace(
-                Anchor.packagePath, with: "    url: \(yamlQuoted(url))\n    revision: \"\(revision)\"\n", in: text,
+                anchors.packagePath, with: "    url: \(yamlQuoted(url))\n    revision: \"\(revision)\"\n", in: text,
                 file: "project.yml")
         case .localPath(let path):
             text = try Self.replace(
-                Anchor.packagePath, with: "    path: \(yamlQuoted(path))\n", in: text, file: "project.yml")
+                anchors.packagePath, with: "    path: \(yamlQuoted(path))\n", in: text, file: "project.yml")
         }
         return text
     }
@@ -85,16 +98,16 @@ struct CompanionScaffold {
         case .remote(let url, let revision):
             let identity = CompanionInputs.packageIdentity(forURL: url)
             let replaced = try Self.replace(
-                Anchor.manifestPackage,
+                anchors.manifestPackage,
                 with: "        .package(url: \(swiftLiteral(url)), revision: \"\(revision)\")\n", in: text,
                 file: "Package.swift")
             return try Self.replace(
-                Anchor.manifestProduct,
+                anchors.manifestProduct,
                 with: ".product(name: \"RastrilloNative\", package: \(swiftLiteral(identity)))", in: replaced,
                 file: "Package.swift")
         case .localPath(let path):
             return try Self.replace(
-                Anchor.manifestPackage,
+                anchors.manifestPackage,
                 with: "        .package(name: \"RastrilloNative\", path: \(swiftLiteral(path)))\n", in: text,
                 file: "Package.swift")
         }

@@ -18,8 +18,36 @@ enum CompanionTemplate {
         var contents: [UInt8]
     }
 
-    /// The template of the running tool, sorted by path; nil in a tool built without it.
-    @TaskLocal static var current: [File]?
+    /// The bundled examples `companion new --from` starts from.
+    enum Kind: String, CaseIterable, Sendable {
+        /// `examples/companion`: the version checker with a web screen.
+        case companion
+        /// `examples/notes`: a real Rastrillo app's companion (sign-in, forms, page commands),
+        /// without its Go web app (`web/`).
+        case notes
+
+        /// The example's folder in the repository.
+        var folder: String { "examples/\(rawValue)" }
+        /// The app name its `project.yml` and package are written with.
+        var appName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        /// The bundle ID its `project.yml` is written with.
+        var bundleID: String { "com.example.\(rawValue)" }
+        /// Top-level folders of the example that are not part of the template (the same list as
+        /// CompanionTemplatePlugin's).
+        var excludedFolders: [String] { self == .notes ? ["web"] : [] }
+        /// The file whose `serverAddress` `--server` rewrites, if the template has one.
+        var serverFile: String? { self == .companion ? "Sources/CompanionCore/CompanionDefaults.swift" : nil }
+
+        /// Whether `relativePath` is part of the template (not a build product, not excluded).
+        func contains(_ relativePath: String) -> Bool {
+            guard !CompanionTemplate.isBuildProduct(relativePath) else { return false }
+            let first = relativePath.split(separator: "/").first.map(String.init) ?? ""
+            return !excludedFolders.contains(first)
+        }
+    }
+
+    /// The templates of the running tool, each sorted by path; empty in a tool built without them.
+    @TaskLocal static var current: [Kind: [File]] = [:]
 
     /// The files of generated `(path, base64)` entries, sorted by path.
     static func decode(_ entries: [(path: String, base64: String)]) throws -> [File] {

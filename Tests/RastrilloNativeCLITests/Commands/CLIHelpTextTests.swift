@@ -61,7 +61,7 @@ struct CLIHelpTextTests {
                                                   --bundle-id <reverse.dns>
                                                   [--package-url <git URL>]
                                                   [--revision <40-hex>] [--server <url>]
-                                                  [--force]
+                                                  [--from <example>] [--force]
 
             ARGUMENTS:
               <dir>                   The folder to create (must be empty or absent).
@@ -79,6 +79,10 @@ struct CLIHelpTextTests {
                                       needs --package-url.
               --server <url>          The server address the app starts with (https, or http
                                       to 127.0.0.0/8, localhost or [::1]).
+              --from <example>        The bundled example to start from: companion (the
+                                      default; a version checker with a web screen) or notes
+                                      (a Rastrillo app's companion: sign-in, forms, page
+                                      commands).
               --force                 Write into a non-empty folder (same-named files are
                                       overwritten).
               -h, --help              Show help information.
@@ -172,6 +176,7 @@ struct CLIHelpTextTests {
               hotwire                 path-configuration.json
               bridge-swift            AppManifest.bridge.swift
               bridge-js               bridge.js, bridge.d.ts
+              page-actions            page-actions.js (when a command has a pageAction)
 
             USAGE: rastrillo-native manifest build <file> --out <dir> [--check]
                                                    [--only <outputs>] [--app-id <id> ...]

@@ -12,7 +12,8 @@ struct CompanionNewTests {
         do {
             let parsed = try CLIParser.parse(arguments, for: CompanionCommand.New.configuration)
             status = try CompanionCommand.runNew(
-                parsed, io: io.output, checkout: { checkout }, template: try CompanionFixture.templateOnDisk())
+                parsed, io: io.output, checkout: { checkout },
+                templates: [.companion: try CompanionFixture.templateOnDisk()])
         } catch let error as CLIUsageError {
             io.output.error("error: \(error.message)")
             status = 2
@@ -82,6 +83,14 @@ struct CompanionNewTests {
         (["--name", "App", "--bundle-id", "org.acme_x.app"], 2, "may contain only ASCII letters, digits, '-' and '.'"),
         (["--name", "App", "--bundle-id", "org..app"], 2, "no empty parts"),
         (["--name", "App"], 2, "missing option '--bundle-id <reverse.dns>'"),
+        (
+            ["--name", "App", "--bundle-id", "org.acme.app", "--from", "blog"], 2,
+            "--from 'blog' is not a bundled example; use one of: companion, notes"
+        ),
+        (
+            ["--name", "App", "--bundle-id", "org.acme.app", "--from", "notes", "--server", "https://a.example"], 2,
+            "--server: the notes example takes its server from its app-manifest.json origins"
+        ),
         (["--bundle-id", "org.acme.app"], 2, "missing option '--name <AppName>'"),
         (
             [

@@ -73,16 +73,17 @@ struct CompanionTemplateTests {
             uniqueKeysWithValues: try CompanionFixture.templateOnDisk().map {
                 ($0.path, String(decoding: $0.contents, as: UTF8.self))
             })
+        let anchors = CompanionScaffold.Anchors(.companion)
         let expectations: [(String, String)] = [
-            ("project.yml", CompanionScaffold.Anchor.projectName),
-            ("project.yml", CompanionScaffold.Anchor.targetName),
-            ("project.yml", CompanionScaffold.Anchor.bundlePrefix),
-            ("project.yml", CompanionScaffold.Anchor.bundleID),
-            ("project.yml", CompanionScaffold.Anchor.displayName),
-            ("project.yml", CompanionScaffold.Anchor.packagePath),
-            ("Package.swift", CompanionScaffold.Anchor.manifestPackage),
-            ("Package.swift", CompanionScaffold.Anchor.manifestProduct),
-            ("Sources/CompanionCore/CompanionDefaults.swift", CompanionScaffold.Anchor.server),
+            ("project.yml", anchors.projectName),
+            ("project.yml", anchors.targetName),
+            ("project.yml", anchors.bundlePrefix),
+            ("project.yml", anchors.bundleID),
+            ("project.yml", anchors.displayName),
+            ("project.yml", anchors.packagePath),
+            ("Package.swift", anchors.manifestPackage),
+            ("Package.swift", anchors.manifestProduct),
+            ("Sources/CompanionCore/CompanionDefaults.swift", anchors.server),
         ]
         for (path, anchor) in expectations {
             let text = try #require(files[path])
@@ -96,7 +97,7 @@ struct CompanionTemplateTests {
             try CompanionTemplate.decode([(path: "project.yml", base64: "not base64!")])
         }
         let output = CapturedOutput()
-        #expect(CLI.main(["--help"], companionTemplate: [(path: "a.txt", base64: "%%")], io: output.io) == 1)
+        #expect(CLI.main(["--help"], templates: ["companion": [(path: "a.txt", base64: "%%")]], io: output.io) == 1)
         #expect(output.stderr.contains("a.txt is not valid base64"))
     }
 

@@ -50,4 +50,32 @@ struct BridgeFrameTests {
         #expect(url == "companion://app/")
         #expect(LinkRouter(manifest: manifest).decide(url).match?.destination == "home")
     }
+
+    /// Issue 25: WHATWG URL keeps a custom scheme's host as written, so a frame at
+    /// `companion://APP` is not at the manifest's `companion://app`; a special scheme's host is
+    /// case-insensitive.
+    @Test("a custom-scheme frame whose host differs only in case is a foreign origin; https is not case-sensitive")
+    func customSchemeHostCase() throws {
+        let manifest = try AppManifest.decode(
+            Array(
+                ManifestOriginRulesTests.manifest(origin: "companion://app", aliases: ["https://app.example.com"]).utf8),
+            source: "test.json")
+        let policy = BridgeTrustPolicy(manifest: manifest)
+        let trusted = policy.decide(BridgeFrame(isMainFrame: true, scheme: "COMPANION", host: "app", port: 0))
+        #expect((try? trusted.get()) == ManifestOrigin(scheme: "companion", host: "app"))
+        let https = policy.decide(BridgeFrame(isMainFrame: true, scheme: "https", host: "App.Example.COM", port: 0))
+        #expect((try? https.get()) == ManifestOrigin(scheme: "https", host: "app.example.com"))
+        for host in ["APP", "App"] {
+            let decision = policy.decide(BridgeFrame(isMainFrame: true, scheme: "companion", host: host, port: 0))
+            guard case .failure(let refusal) = decision else {
+                Issue.record("\(host): trusted")
+                continue
+            }
+            #expect(refusal.code == "foreign-origin", "\(host): \(refusal)")
+        }
+        let router = LinkRouter(manifest: manifest)
+        #expect(router.decide("companion://APP/") == .refused(.customSchemeHostCase("APP")))
+        #expect(router.decide("companion://app/").isInternal)
+        #expect(router.decide("HTTPS://APP.EXAMPLE.COM/").isInternal)
+    }
 }

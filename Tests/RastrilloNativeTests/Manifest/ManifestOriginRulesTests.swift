@@ -97,4 +97,32 @@ struct ManifestOriginRulesTests {
             #expect(refusal.code == "opaque-origin", "\(scheme): \(refusal)")
         }
     }
+
+    /// Issue 25: WHATWG URL keeps a custom scheme's host as written, so `companion://APP` is
+    /// another origin than `companion://app`; an origin that only case-exact URLs reach is refused.
+    @Test(
+        "a custom scheme's origin with an uppercase host is refused, naming the lowercase one",
+        arguments: ["companion://APP", "companion://App", "my-app+x.y://Host"])
+    func uppercaseCustomHost(origin: String) {
+        let issues = ManifestFixtures.issues(Self.manifest(origin: origin))
+        #expect(issues.map(\.pointer) == ["/origins/0/origin"], "\(issues)")
+        let lowercase = origin.lowercased()
+        #expect(issues.first?.message.contains("write it in lowercase: '\(lowercase)'") == true, "\(issues)")
+    }
+
+    @Test("a special scheme's host is case-insensitive: an uppercase one is the same origin")
+    func uppercaseSpecialHost() {
+        #expect(ManifestFixtures.issues(Self.manifest(origin: "https://App.Example.COM")).isEmpty)
+        #expect(
+            ManifestOrigin(parsing: "HTTPS://App.Example.COM")
+                == ManifestOrigin(scheme: "https", host: "app.example.com"))
+    }
+
+    @Test("a custom scheme's host keeps its case when an origin is parsed or made")
+    func customHostKeepsCase() {
+        #expect(ManifestOrigin(parsing: "companion://APP")?.host == "APP")
+        #expect(ManifestOrigin(parsing: "COMPANION://app") == ManifestOrigin(scheme: "companion", host: "app"))
+        #expect(ManifestOrigin(scheme: "companion", host: "APP") != ManifestOrigin(scheme: "companion", host: "app"))
+        #expect(ManifestOrigin(scheme: "companion", host: "[::A]").host == "[::a]")
+    }
 }

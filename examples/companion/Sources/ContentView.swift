@@ -24,6 +24,7 @@ struct ContentView: View {
             .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
                 if let url = activity.webpageURL { perform(model.open(url)) }
             }
+            .modifier(RemovalConfirmation(model: model, window: nil))
             .alert("Cannot open link", isPresented: linkProblemShown) {
                 Button("OK") { model.linkProblem = nil }
             } message: {

@@ -26,5 +26,6 @@ struct DestinationWindow: View {
                 ContentUnavailableView("Nothing to show", systemImage: "questionmark.square.dashed")
             }
         }
+        .modifier(RemovalConfirmation(model: model, window: stack))
     }
 }

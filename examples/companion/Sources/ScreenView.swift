@@ -1,7 +1,7 @@
 import SwiftUI
 
-/// The screen for a selection: native views for native destinations, the web
-/// screen for web destinations and undeclared internal pages.
+/// The view for a screen: one view per ``ScreenContent``, which ``CompanionModel/content(of:)``
+/// decides for every destination of the manifest (tested in `ManifestWalkTests`).
 struct ScreenView: View {
     @Bindable var model: CompanionModel
     let screen: Screen
@@ -9,18 +9,23 @@ struct ScreenView: View {
     var window: WindowStack?
 
     var body: some View {
-        switch screen {
-        case .destination(.server):
-            ServerDetailView(model: model)
-        case .destination(let destination) where destination.metadata.presentation == .native:
-            ServerListView(model: model)
-        default:
-            if let url = screen.webURL {
-                // A new URL gets a new web view (and a fresh page state for the bridge and the screen).
-                WebScreen(screen: screen, url: url, model: model, window: window).id(url)
-            } else {
-                ContentUnavailableView("Nothing to show", systemImage: "questionmark.square.dashed")
-            }
+        switch model.content(of: screen) {
+        case .serverList:
+            ServerListView(model: model, window: window)
+        case .serverDetail(let server):
+            ServerDetailView(model: model, server: server, window: window)
+        case .serverNotFound:
+            ServerNotFoundView(model: model, window: window)
+        case .addServer:
+            AddServerView(model: model, window: window)
+        case .web(let url):
+            // A new URL gets a new web view (and a fresh page state for the bridge and the screen).
+            WebScreen(screen: screen, url: url, model: model, window: window).id(url)
+        case .browser(let url):
+            OpenInBrowserView(screen: screen, url: url)
+        case .nothingToShow(let reason):
+            ContentUnavailableView(
+                "Nothing to show", systemImage: "questionmark.square.dashed", description: Text(verbatim: reason))
         }
     }
 }

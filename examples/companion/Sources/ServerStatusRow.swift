@@ -1,10 +1,8 @@
 import SwiftUI
 
-/// The server row: its status, with a context menu to copy, open or share the address.
+/// A server's status: title, version or message (selectable), symbol and tone, read as one element.
 struct ServerStatusRow: View {
     let status: ServerStatus
-    let serverURL: URL?
-    @Environment(\.openURL) private var openURL
 
     var body: some View {
         let presentation = status.presentation
@@ -24,19 +22,6 @@ struct ServerStatusRow: View {
                 .foregroundStyle(presentation.tone.color)
         }
         .accessibilityElement(children: .combine)
-        .contextMenu {
-            if let serverURL {
-                Button("Copy Address", systemImage: "doc.on.doc") {
-                    Clipboard.copy(serverURL.absoluteString)
-                }
-                Button("Open in Browser", systemImage: "safari") {
-                    openURL(serverURL)
-                }
-                ShareLink(item: serverURL) {
-                    Label("Share Address", systemImage: "square.and.arrow.up")
-                }
-            }
-        }
     }
 }
 

@@ -139,7 +139,8 @@
             let contents = webView?.configuration.userContentController
             contents?.removeScriptMessageHandler(forName: BridgeProtocol.handlerName, contentWorld: .page)
             if pageActionsScript != nil, screen.pageCommands != nil {
-                contents?.removeScriptMessageHandler(forName: PageActionProtocol.handlerName, contentWorld: pageActionsWorld)
+                contents?.removeScriptMessageHandler(
+                    forName: PageActionProtocol.handlerName, contentWorld: pageActionsWorld)
                 contents?.removeAllUserScripts(from: pageActionsWorld)
             }
             for observation in observations { observation.invalidate() }

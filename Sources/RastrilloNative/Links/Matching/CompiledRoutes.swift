@@ -21,6 +21,9 @@ final class CompiledRoutes: Sendable {
         let isWeb: Bool
         /// One of the manifest's external schemes (`mailto`).
         let isExternal: Bool
+        /// One of WHATWG's special schemes (http, https, ws, wss, ftp, file), whose hosts are
+        /// case-insensitive; a custom scheme's host is compared as written.
+        let isSpecial: Bool
         /// The port an origin of this scheme has when none is written (0 when the scheme has none).
         let defaultPort: Int
     }
@@ -45,6 +48,7 @@ final class CompiledRoutes: Sendable {
             return SchemeRule(
                 name: name, start: names.count - name.utf8.count, length: name.utf8.count,
                 isWeb: name == "http" || name == "https", isExternal: manifest.links.externalSchemes.contains(name),
+                isSpecial: RawURL.specialSchemes.contains(name),
                 defaultPort: ManifestOrigin.defaultPort(for: name) ?? 0)
         }
         self.schemes = schemes
@@ -82,14 +86,22 @@ final class CompiledRoutes: Sendable {
         }
     }
 
-    /// Whether scheme `scheme`, host and port are exactly one of the internal origins.
-    func isInternal(scheme: Int, host: RawURL.Spans.Host, port: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether scheme `scheme`, host and port are exactly one of the internal origins, the host
+    /// read as WHATWG URL reads it: any case under a special scheme (and for an IPv6 address), as
+    /// written under a custom scheme (the manifest's origins are lowercase, so `companion://APP`
+    /// is not `companion://app`). `ignoringCase` compares a custom scheme's host in any case too,
+    /// to name a near-miss (``LinkRefusal/customSchemeHostCase(_:)``).
+    func isInternal(
+        scheme: Int, host: RawURL.Spans.Host, port: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        ignoringCase: Bool = false
+    ) -> Bool {
         let hostBytes = UnsafeBufferPointer(rebasing: bytes[host.range])
+        let caseInsensitive = ignoringCase || schemes[scheme].isSpecial || host.isAddress(in: bytes)
         for index in origins.indices
         where origins[index].scheme == scheme && origins[index].port == port
             && origins[index].hostLength == hostBytes.count
         {
-            if host.hasUpper {
+            if host.hasUpper && caseInsensitive {
                 if equalsLowercased(origins[index].hostStart, hostBytes) { return true }
             } else if let host = hostBytes.baseAddress,
                 names.withUnsafeBufferPointer({
@@ -124,14 +136,20 @@ final class CompiledRoutes: Sendable {
             // No authority (`mailto:`): never internal.
             return foreign(schemeIndex, context: context)
         }
-        let isInternal = isInternal(
-            scheme: schemeIndex, host: host, port: url.explicitPort ?? schemes[schemeIndex].defaultPort,
-            in: bytes)
+        let port = url.explicitPort ?? schemes[schemeIndex].defaultPort
+        let isInternal = isInternal(scheme: schemeIndex, host: host, port: port, in: bytes)
         let decision = RequestPath.withSegments(
             UnsafeBufferPointer(rebasing: bytes[url.path]), hasPercent: url.pathHasPercent
         ) {
             path -> LinkDecision in
-            guard isInternal else { return foreign(schemeIndex, context: context) }
+            guard isInternal else {
+                if host.hasUpper,
+                    self.isInternal(scheme: schemeIndex, host: host, port: port, in: bytes, ignoringCase: true)
+                {
+                    return .refused(.customSchemeHostCase(String(decoding: bytes[host.range], as: UTF8.self)))
+                }
+                return foreign(schemeIndex, context: context)
+            }
             var query: RouteTable.Query
             let rawQuery = url.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
             if let rawQuery, rawQuery.contains(UInt8(ascii: "%")) {

@@ -20,6 +20,14 @@ enum HostName {
         }
     }
 
+    /// The host as WHATWG URL reads it under `scheme` (lowercase), if ``canonical(_:)`` accepts
+    /// it: lowercased under a special scheme and for an IPv6 address, kept as written for a
+    /// custom scheme's name (WHATWG's opaque host keeps its case).
+    static func canonical(_ raw: String, scheme: String) -> String? {
+        guard let lowercased = canonical(raw) else { return nil }
+        return RawURL.specialSchemes.contains(scheme) || raw.hasPrefix("[") ? lowercased : raw
+    }
+
     /// What ``check(_:)`` found.
     enum Check: Equatable {
         /// Not a host every parser reads the same way.

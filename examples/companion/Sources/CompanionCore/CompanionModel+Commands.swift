@@ -8,14 +8,21 @@ extension CompanionModel {
         return nil
     }
 
-    /// The controls for `placement` at the current selection: the Mac menu asks
-    /// for `.menu`, the toolbar for `.toolbar`, a row's context menu for `.contextMenu`.
+    /// The screen on top of `window`'s stack, or of the main window's when `nil`.
+    func topScreen(in window: WindowStack?) -> Screen? {
+        window?.top ?? pushed.last ?? selection
+    }
+
+    /// The controls for `placement` on the screen on top of `window` (the main window when
+    /// `nil`, as the Mac menu asks): the Mac menu asks for `.menu`, the toolbar for `.toolbar`,
+    /// a screen's context menu for `.contextMenu`, the iPhone action menu for `.actionMenu`.
     ///
     /// An internal page without a destination (``Screen/webPage(_:)``) is a web screen like the
     /// manifest's web destinations: it offers the commands for anywhere and
     /// ``webScreenCommands`` (Reload Page, ⌘R).
-    func controls(for placement: ManifestCommand.Placement) -> [CommandControl] {
-        if case .webPage = pushed.last ?? selection {
+    func controls(for placement: ManifestCommand.Placement, in window: WindowStack? = nil) -> [CommandControl] {
+        let top = topScreen(in: window)
+        if case .webPage = top {
             return Command.allCases.filter { command in
                 (command.applies(to: nil) || Self.webScreenCommands.contains(command))
                     && command.metadata.placements.contains(placement)
@@ -23,7 +30,8 @@ extension CompanionModel {
             }
             .map(CommandControl.init)
         }
-        return Command.available(at: selectedDestination, capabilities: capabilities, placement: placement)
+        let destination: Destination? = if case .destination(let shown) = top { shown } else { nil }
+        return Command.available(at: destination, capabilities: capabilities, placement: placement)
             .map(CommandControl.init)
     }
 
@@ -40,28 +48,58 @@ extension CompanionModel {
             })
     }()
 
-    /// Runs a command and returns what is left for the view to do.
+    /// Runs a command on the screen on top of `window` (the main window when `nil`) and returns
+    /// what it did (``CommandEffect``).
     ///
-    /// `checkVersion` refreshes through the one runner, `reloadPage` reloads the visible web
-    /// screen through that screen's runner (and returns when its page has loaded), `addServerCommand` selects
-    /// the add-server destination, `copyAddress` asks the view to copy the server
-    /// URL, `removeServer` forgets the address (the companion keeps one server).
-    func perform(_ command: Command) async -> CommandEffect {
+    /// - `checkVersion`: on a server's screen checks that server through its runner, elsewhere
+    ///   every server; returns when the checks ended.
+    /// - `reloadPage`: reloads the visible web screen through that screen's runner and returns
+    ///   when its page has loaded.
+    /// - `addServerCommand`: selects the add-server form in the main window.
+    /// - `copyAddress`: hands the server's address to the view to copy.
+    /// - `removeServer`: asks to confirm removing the server (``requestRemoval(of:in:)``).
+    ///
+    /// Where a command has nothing to act on (no server, no web screen on screen), nothing
+    /// happens and the effect is ``CommandEffect/nothing(_:)`` with the reason.
+    func perform(_ command: Command, in window: WindowStack? = nil) async -> CommandEffect {
+        let destination: Destination? =
+            if case .destination(let shown) = topScreen(in: window) { shown } else { nil }
         switch command {
         case .checkVersion:
+            if case .server(let id) = destination {
+                guard server(id) != nil else { return .nothing(Self.notInList(id)) }
+                await refresh(id)
+                return .checked([id])
+            }
+            guard !servers.isEmpty else { return .nothing("no servers to check; add one with Add Server") }
+            let ids = servers.map(\.id)
             await refresh()
-            return .none
+            return .checked(ids)
         case .reloadPage:
-            await visibleWebScreen?.reload()
-            return .none
+            guard let screen = visibleWebScreen else { return .nothing("no web screen is on screen to reload") }
+            await screen.reload()
+            return .reloaded
         case .addServerCommand:
-            selection = .destination(.addServer)
-            return .none
+            let form = Screen.destination(.addServer)
+            selection = form
+            return .showed(form)
         case .copyAddress:
-            return serverURL.map { .copy($0.absoluteString) } ?? .none
+            guard case .server(let id) = destination else {
+                return .nothing("Copy Address copies the address of the server on screen; none is")
+            }
+            guard let server = server(id) else { return .nothing(Self.notInList(id)) }
+            return .copy(server.copyText)
         case .removeServer:
-            addressText = ""
-            return .none
+            guard case .server(let id) = destination else {
+                return .nothing("Remove Server removes the server on screen; none is")
+            }
+            guard let server = server(id) else { return .nothing(Self.notInList(id)) }
+            requestRemoval(of: server, in: window)
+            return .confirmRemoval(server)
         }
+    }
+
+    private static func notInList(_ id: UUID) -> String {
+        "server \(id.uuidString.lowercased()) is not in your servers"
     }
 }

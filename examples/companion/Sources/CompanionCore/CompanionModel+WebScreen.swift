@@ -4,12 +4,13 @@ extension CompanionModel {
     /// The longest release name a page may ask about (the longest version `/api/version` may report).
     static let maximumReleaseLength = ServerVersion.defaultMaximumLength
 
-    /// Answers the release-notes page's `compareRelease` action: which version the server runs,
-    /// as native last checked it, and how it relates to the release the page shows.
+    /// Answers the release-notes page's `compareRelease` action: which version the current
+    /// server (``currentServer``) runs, as native last checked it, and how it relates to the
+    /// release the page shows.
     ///
     /// The answer comes from the model's own `/api/version` checks; the page's data stays the
     /// page's. When the server was never checked (the release notes opened from a link before
-    /// the server list appeared), it checks once first, through the one runner. The web screen
+    /// the server list appeared), it checks once first, through that server's runner. The web screen
     /// registers it for the generated action type:
     ///
     /// ```swift
@@ -25,7 +26,7 @@ extension CompanionModel {
                 "release must be 1 to \(Self.maximumReleaseLength) bytes, as in /releases/{version}; "
                     + "got \(release.utf8.count) bytes")
         }
-        if status == .notChecked { await refresh() }
+        if let server = currentServer, status == .notChecked { await refresh(server.id) }
         guard case .reachable(let version) = status else {
             return RunningVersion(check: status.check, version: nil, match: .unknown)
         }

@@ -2,18 +2,19 @@ import Foundation
 import Observation
 import RastrilloNative
 
-/// The companion's state: the server address, its status, and the one
-/// refresh path every trigger uses.
+/// The companion's state: the person's servers, each one's status, and the refresh paths every
+/// trigger uses.
 ///
-/// Pull-to-refresh, the toolbar button, the Mac menu command, ⌘R and the
-/// first appearance all call ``refresh()``, which goes through one
-/// ``CoalescedRunner``: a burst of triggers costs at most the check that is
-/// running plus one more.
+/// Pull-to-refresh and Check Version on the server list, and the first appearance of the list,
+/// call ``refresh()``, which checks every server through one ``CoalescedRunner``: a burst of
+/// triggers costs at most the pass that is running plus one more. A server's own screen calls
+/// ``refresh(_:)``, one runner per server (``refreshers``); a pass of ``refresh()`` checks each
+/// server through that same runner.
 ///
 /// ```swift
 /// let model = CompanionModel()
 /// await model.refresh()
-/// model.status  // .reachable(v1.4.0) …
+/// model.status(of: model.servers[0].id)  // .reachable(v1.4.0) …
 /// ```
 @MainActor
 @Observable
@@ -22,13 +23,13 @@ public final class CompanionModel {
     public typealias Checker =
         @Sendable (ServerAddress, ServerVersionClient.Options) async throws(ServerVersionError) -> ServerVersion
 
-    /// The address as typed. Kept in the ``AddressStore`` on every change.
-    public var addressText: String {
-        didSet { store.save(addressText) }
+    /// The person's servers, in the order they were added. Kept in the ``AddressStore`` on every change.
+    public internal(set) var servers: [SavedServer] {
+        didSet { store.save(servers) }
     }
 
-    /// The latest status.
-    public private(set) var status: ServerStatus = .notChecked
+    /// The latest status of each server, by id; a server never checked has none.
+    public internal(set) var statuses: [UUID: ServerStatus] = [:]
 
     /// The screen the sidebar selects (split view) or the stack shows on top (iPhone).
     /// Links (``open(_:)``) and commands change it; `nil` shows the server list.
@@ -36,8 +37,9 @@ public final class CompanionModel {
         didSet { if selection != oldValue { pushed = [] } }
     }
 
-    /// The screens pushed on top of the selection by navigations in web screens
-    /// (``followFromWebScreen(_:action:in:)``); a new selection starts a new stack.
+    /// The screens pushed on top of the selection: a server's screen from the list, and
+    /// navigations in web screens (``followFromWebScreen(_:action:in:)``); a new selection
+    /// starts a new stack.
     var pushed: [Screen] = []
 
     /// The web screen on screen now (its view reports appearing and disappearing); the Reload
@@ -47,11 +49,18 @@ public final class CompanionModel {
     /// The message of the last refused link, shown until the next link or dismissal.
     var linkProblem: String?
 
+    /// The server Remove Server asked about, and the window it was asked in; that window asks
+    /// for confirmation while it is set (``confirmRemoval()``, ``cancelRemoval()``).
+    var removalRequest: RemovalRequest?
+
     /// The capabilities the person has; the companion has no sign-in, so all of them.
     var capabilities: Set<Capability> = Set(Capability.allCases)
 
-    /// The runner every refresh trigger goes through; `isRunning` drives progress UI.
+    /// The runner every check of all servers goes through; `isRunning` drives progress UI.
     public let refresher = CoalescedRunner()
+
+    /// One runner per server: every check of that server goes through it.
+    @ObservationIgnored public let refreshers = CoalescedRunners<UUID>()
 
     /// How long a check may take.
     public var options = ServerVersionClient.Options(connectTimeout: .seconds(10), totalTimeout: .seconds(20))
@@ -64,7 +73,8 @@ public final class CompanionModel {
     @ObservationIgnored private let store: AddressStore
     @ObservationIgnored private let checker: Checker
 
-    /// Creates the model, reading the kept address (or the default).
+    /// Creates the model with the kept servers; on a first launch (nothing kept), one server
+    /// at `defaultAddress`, kept at once so its id stays the same.
     public init(
         store: AddressStore = .userDefaults(),
         defaultAddress: String = CompanionDefaults.serverAddress,
@@ -77,7 +87,13 @@ public final class CompanionModel {
         self.checker = checker
         self.diagnostics = diagnostics
         self.router = GeneratedManifest.router.reporting(to: diagnostics)
-        self.addressText = store.load() ?? defaultAddress
+        if let kept = store.load() {
+            self.servers = kept
+        } else {
+            let first = [SavedServer(address: defaultAddress)]
+            store.save(first)
+            self.servers = first
+        }
     }
 
     #if DEBUG
@@ -89,31 +105,69 @@ public final class CompanionModel {
         }
     #endif
 
-    /// The server's base URL when the address is valid (for copy, open and share).
-    public var serverURL: URL? {
-        try? ServerAddress(addressText).baseURL
+    /// The server with `id`, if it is in the list.
+    public func server(_ id: UUID) -> SavedServer? {
+        servers.first { $0.id == id }
     }
 
-    /// Checks the server now, or joins the check that will run next.
+    /// The latest status of the server with `id`; `notChecked` when it was never checked.
+    public func status(of id: UUID) -> ServerStatus {
+        statuses[id] ?? .notChecked
+    }
+
+    /// The server the web screens talk about (the release notes' `compareRelease`): the one
+    /// whose screen is nearest the top of the main window's stack, else the first in the list.
+    public var currentServer: SavedServer? {
+        let ids = ((selection.map { [$0] } ?? []) + pushed).reversed().compactMap { screen -> UUID? in
+            if case .destination(.server(let id)) = screen { return id }
+            return nil
+        }
+        return ids.lazy.compactMap(server).first ?? servers.first
+    }
+
+    /// The status of ``currentServer``; `notChecked` when there is no server.
+    public var status: ServerStatus {
+        currentServer.map { status(of: $0.id) } ?? .notChecked
+    }
+
+    /// Checks every server now, or joins the pass that will run next. Each server is checked
+    /// through its own runner, all at once.
     public func refresh() async {
         await refresher.run { [weak self] in
-            await self?.check()
+            guard let self else { return }
+            await withTaskGroup(of: Void.self) { group in
+                for server in self.servers {
+                    group.addTask { await self.refresh(server.id) }
+                }
+            }
         }
     }
 
-    private func check() async {
+    /// Checks the server with `id` now, or joins its check that will run next.
+    public func refresh(_ id: UUID) async {
+        await refreshers.run(for: id) { [weak self] in
+            await self?.check(id)
+        }
+    }
+
+    private func check(_ id: UUID) async {
+        guard let server = server(id) else { return }
         let address: ServerAddress
         do {
-            address = try ServerAddress(addressText)
+            address = try ServerAddress(server.address)
         } catch {
-            status = ServerStatus(error: error) ?? status
+            statuses[id] = ServerStatus(error: error) ?? status(of: id)
             return
         }
-        status = .checking
+        statuses[id] = .checking
+        let result: ServerStatus?
         do {
-            status = .reachable(try await checker(address, options))
+            result = .reachable(try await checker(address, options))
         } catch {
-            status = ServerStatus(error: error) ?? .notChecked
+            result = ServerStatus(error: error)
         }
+        // A server removed while its check ran gets no status back.
+        guard self.server(id) != nil else { return }
+        statuses[id] = result ?? .notChecked
     }
 }

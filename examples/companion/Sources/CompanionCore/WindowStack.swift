@@ -14,6 +14,9 @@ final class WindowStack {
     /// The screens pushed on top of ``root``; the window's `NavigationStack` path.
     var pushed: [Screen] = []
 
+    /// The screen on top: the last pushed one, else the root.
+    var top: Screen { pushed.last ?? root }
+
     /// A window showing `root`, nothing pushed.
     init(root: Screen) { self.root = root }
 

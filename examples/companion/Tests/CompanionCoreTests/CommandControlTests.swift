@@ -51,15 +51,20 @@ struct CommandControlTests {
         #expect(remove.shortcut?.key == "delete")
     }
 
-    @Test("performing commands: add selects its destination, copy hands the URL to the view")
-    func perform() async {
+    @Test("performing commands: add shows the form, copy hands the address to the view, remove asks first")
+    func perform() async throws {
         let model = model()
-        #expect(await model.perform(.addServerCommand) == .none)
+        let server = try #require(model.servers.first)
+        #expect(await model.perform(.addServerCommand) == .showed(.destination(.addServer)))
         #expect(model.selection == .destination(.addServer))
+        // Copy and remove act on the server on screen; elsewhere they do nothing and say why.
+        #expect(await model.perform(.copyAddress).isFallback)
+        #expect(await model.perform(.removeServer).isFallback)
+        model.selection = .destination(.server(serverID: server.id))
         #expect(await model.perform(.copyAddress) == .copy("https://rastrillo.example"))
-        #expect(await model.perform(.removeServer) == .none)
-        #expect(model.addressText.isEmpty)
-        #expect(await model.perform(.copyAddress) == .none)
+        #expect(await model.perform(.removeServer) == .confirmRemoval(server))
+        #expect(model.removalRequest?.server == server)
+        #expect(model.servers == [server])
     }
 }
 
@@ -77,5 +82,32 @@ struct ManifestStringsTests {
         for key in keys {
             #expect(strings[key] != nil, "missing from Localizable.xcstrings: \(key)")
         }
+    }
+
+    @Test("every literal key the SwiftUI files show is in the String Catalog")
+    func viewKeysAreLocalized() throws {
+        let sources = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let keys = try WebScreenTests.catalogKeys()
+        // The first string literal of the SwiftUI initializers and modifiers that localize it.
+        let call = try Regex(
+            #"\b(?:Text|Button|Label|Toggle|TextField|Section|ContentUnavailableView|CommandMenu|navigationTitle|"#
+                + #"confirmationDialog|alert|LocalizedStringKey)\(\s*"((?:[^"\\]|\\.)*)""#)
+        let interpolation = try Regex(#"\\\([^)]*\)"#)
+        var checked = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: call) {
+                guard let literal = match.output[1].substring.map(String.init) else { continue }
+                // An interpolated value is a format specifier in the key: %@ for text, %lld for a number.
+                let candidates = ["%@", "%lld"].map { literal.replacing(interpolation, with: $0) }
+                #expect(
+                    candidates.contains(where: keys.contains), "\(file): \"\(literal)\" is not in Localizable.xcstrings"
+                )
+                checked += 1
+            }
+        }
+        #expect(checked > 40)
     }
 }

@@ -26,16 +26,22 @@ struct CompanionModelTests {
         }
     }
 
-    @Test("the kept address wins over the default, and edits are kept")
-    func addressStore() {
-        let store = AddressStore.inMemory("https://kept.example")
+    @Test("the kept servers win over the default, a first launch keeps the default, changes are kept")
+    func addressStore() throws {
+        let kept = SavedServer(address: "https://kept.example")
+        let store = AddressStore.inMemory([kept])
         let model = CompanionModel(
             store: store, defaultAddress: "https://default.example", checker: ScriptedChecker().checker)
-        #expect(model.addressText == "https://kept.example")
-        model.addressText = "https://new.example"
-        #expect(store.load() == "https://new.example")
-        let fresh = CompanionModel(store: .inMemory(), checker: ScriptedChecker().checker)
-        #expect(fresh.addressText == CompanionDefaults.serverAddress)
+        #expect(model.servers == [kept])
+        let added = try model.addServer("new.example")
+        #expect(store.load() == [kept, added])
+        #expect(added.address == "https://new.example")
+        let freshStore = AddressStore.inMemory()
+        let fresh = CompanionModel(store: freshStore, checker: ScriptedChecker().checker)
+        #expect(fresh.servers.map(\.address) == [CompanionDefaults.serverAddress])
+        // Kept at once, so the default server keeps its id on the next launch.
+        #expect(freshStore.load() == fresh.servers)
+        #expect(CompanionModel(store: .inMemory([]), checker: ScriptedChecker().checker).servers.isEmpty)
     }
 
     @Test("a successful check shows the version")

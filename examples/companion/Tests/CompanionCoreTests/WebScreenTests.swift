@@ -47,16 +47,16 @@ struct WebScreenTests {
         }
         model.webScreenAppeared(screen)
         // The command returns once the reloaded page has loaded: no polling needed.
-        #expect(await model.perform(.reloadPage) == .none)
+        #expect(await model.perform(.reloadPage) == .reloaded)
         #expect(recorded.effects == [.load(page), .reload])
         #expect(screen.display == .content(progress: nil))
 
         // Another screen disappearing leaves this one visible; once it is gone the command
-        // does nothing and returns.
+        // does nothing, says why, and returns.
         model.webScreenDisappeared(WebScreenModel(url: page))
         #expect(model.visibleWebScreen === screen)
         model.webScreenDisappeared(screen)
-        #expect(await model.perform(.reloadPage) == .none)
+        #expect(await model.perform(.reloadPage) == .nothing("no web screen is on screen to reload"))
         #expect(recorded.effects == [.load(page), .reload])
     }
 
@@ -122,7 +122,7 @@ struct WebScreenTests {
     }
 
     /// The keys of Sources/Resources/Localizable.xcstrings.
-    static func catalogKeys() throws -> Set<String> {
+    nonisolated static func catalogKeys() throws -> Set<String> {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/Resources/Localizable.xcstrings")
         let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]

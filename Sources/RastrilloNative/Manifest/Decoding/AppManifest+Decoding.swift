@@ -193,6 +193,16 @@ struct ManifestDecoding {
                 reader.report(.invalidValue, pointer, node.position, "origin '\(text)' needs a host (scheme://host)")
                 return nil
             }
+            // RawURL keeps a custom scheme's host as written, as WHATWG URL does: an uppercase
+            // letter there would make an origin that only case-exact URLs reach, so it is refused.
+            guard host == host.lowercased() else {
+                reader.report(
+                    .invalidValue, pointer, node.position,
+                    "origin '\(text)' has uppercase letters in its host; a custom scheme's host is case-sensitive "
+                        + "(WHATWG URL keeps it as written), so write it in lowercase: "
+                        + "'\(url.scheme)://\(host.lowercased())'")
+                return nil
+            }
             let port = url.port
             guard url.rawPath.isEmpty, url.rawQuery == nil, url.rawFragment == nil else {
                 reader.report(

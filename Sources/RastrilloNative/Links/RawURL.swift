@@ -3,12 +3,15 @@
 /// It never repairs: anything two URL parsers could read differently (a
 /// backslash, whitespace, control characters, userinfo, escapes in the
 /// authority, non-canonical IP hosts, `https:host` without `//`) is refused
-/// with a ``LinkRefusal``. The scheme and host are lowercased; the path, query
-/// and fragment are kept percent-encoded exactly as written.
+/// with a ``LinkRefusal``. The scheme is lowercased; the host is read as WHATWG URL reads it:
+/// lowercased for the special schemes (http, https, ws, wss, ftp, file) and for IPv6 addresses,
+/// kept as written for a custom scheme's name (`companion://APP` names host `APP`). The path,
+/// query and fragment are kept percent-encoded exactly as written.
 public struct RawURL: Sendable, Hashable {
     /// The lowercased scheme.
     public let scheme: String
-    /// The lowercased host, when the URL has an authority (`//host`).
+    /// The host as WHATWG URL reads it, when the URL has an authority (`//host`): lowercased for
+    /// the special schemes and IPv6 addresses, as written for a custom scheme's name.
     public let host: String?
     /// The explicit port (1–65535; `:0` is refused), or the scheme's default; `nil` without authority or default.
     public let port: Int?
@@ -64,7 +67,10 @@ public struct RawURL: Sendable, Hashable {
     init(_ spans: Spans, in bytes: UnsafeBufferPointer<UInt8>) {
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         scheme = Self.schemeString(UnsafeBufferPointer(rebasing: bytes[0..<spans.schemeEnd]))
-        host = spans.host.map { $0.hasUpper ? text($0.range).lowercased() : text($0.range) }
+        let special = Self.specialSchemes.contains(scheme)
+        host = spans.host.map { host in
+            host.hasUpper && (special || host.isAddress(in: bytes)) ? text(host.range).lowercased() : text(host.range)
+        }
         port = spans.explicitPort ?? (spans.host == nil ? nil : ManifestOrigin.defaultPort(for: scheme))
         rawPath = text(spans.path)
         rawQuery = spans.query.map(text)
@@ -74,10 +80,16 @@ public struct RawURL: Sendable, Hashable {
     /// Where each part of a URL lies in its bytes, found by ``scan(_:)`` without making strings.
     struct Spans: Equatable {
         /// A host ``HostName/check(_:)`` accepted: its lowercase form is the canonical host
-        /// (for a DNS name, a dotted-quad IPv4 address and a bracketed RFC 5952 IPv6 address alike).
+        /// (for a DNS name, a dotted-quad IPv4 address and a bracketed RFC 5952 IPv6 address alike)
+        /// under a special scheme; a custom scheme keeps a DNS name's case (WHATWG's opaque host).
         struct Host: Equatable {
             var range: Range<Int>
             var hasUpper: Bool
+
+            /// Whether it is a bracketed IPv6 address (lowercased under every scheme).
+            func isAddress(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[")
+            }
         }
 
         /// The offset of the scheme's `:`.

@@ -42,7 +42,9 @@ public struct BridgeTrustPolicy: Sendable {
             frame.host.contains(":") && !frame.host.hasPrefix("[") ? "[\(frame.host)]" : frame.host
         // Only a canonical host goes into the origin text, so nothing in it can act as a
         // delimiter (`/`, `@`, `:`, `#`) when the shared reader parses it.
-        guard let host = HostName.canonical(bracketed) else { return .failure(.invalidHost(frame)) }
+        // A custom scheme's host keeps its case, as WHATWG reads it: `companion://APP` is not
+        // `companion://app`, so it is a foreign origin.
+        guard let host = HostName.canonical(bracketed, scheme: scheme) else { return .failure(.invalidHost(frame)) }
         guard (0...65535).contains(frame.port) else { return .failure(.invalidPort(frame)) }
         let text = OriginText.render(scheme: scheme, host: host, port: frame.port)
         guard let origin = ManifestOrigin(parsing: text) else { return .failure(.invalidHost(frame)) }

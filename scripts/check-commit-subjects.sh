@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Commit subjects stay at most 72 characters (issue 25). Older history is grandfathered: only
+# commits that are not ancestors of the pinned commit AND were committed after it are checked,
+# so commits made on other branches before the rule existed pass when they are merged, and every
+# commit made since, on any branch, is held to it. Run by `make commit-subjects` (make ci).
+# Usage: scripts/check-commit-subjects.sh [revision, default HEAD]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# The last commit before the rule: "Custom-scheme hosts are case-sensitive, as WHATWG reads them".
+PIN=${COMMIT_SUBJECTS_PIN:-61d1eaef5a8fecad83a73f95d8a7b1ae3b50dcf9}
+LIMIT=72
+head=${1:-HEAD}
+if ! git cat-file -e "$PIN^{commit}" 2>/dev/null; then
+    echo "commit-subjects: the pinned commit $PIN is not in this clone's history (a shallow clone?): fetch the full history (git fetch --unshallow)"
+    exit 1
+fi
+pin_time=$(git log -1 --format=%ct "$PIN")
+checked=0
+long=0
+while IFS=$'\t' read -r hash time subject; do
+    [ "$time" -gt "$pin_time" ] || continue
+    checked=$((checked + 1))
+    length=$(printf '%s' "$subject" | wc -m)
+    if [ "$length" -gt "$LIMIT" ]; then
+        long=$((long + 1))
+        echo "commit-subjects: $hash's subject has $length characters (at most $LIMIT): $subject"
+    fi
+done < <(git log --format=$'%h\t%ct\t%s' "$PIN..$head")
+if [ "$long" -gt 0 ]; then
+    echo "commit-subjects: $long of $checked commit(s) after $PIN have subjects over $LIMIT characters: reword them (git rebase -i) before merging"
+    exit 1
+fi
+echo "commit-subjects: $checked commit(s) after $PIN, every subject at most $LIMIT characters"
