@@ -39,6 +39,17 @@ struct NotesStackTests {
         return (list, show)
     }
 
+    @Test func aLinkToThePageItselfIsNotItsCommand() throws {
+        let fixture = Fixture()
+        let (_, form) = try newBookmarkForm(fixture)
+        // The form page's skip link: /bookmarks/new#main reads as New Bookmark's GET binding.
+        #expect(fixture.offer(form, [("GET", "/bookmarks/new#main"), ("POST", "/signout")]).count == 2)
+        let before = fixture.effects[form.id]
+        #expect(fixture.model.commandStates.filter(\.isEnabled).map(\.command) == [.signOut])
+        #expect(fixture.model.request(.newBookmarkCommand) == .unavailable)
+        #expect(fixture.effects[form.id] == before, "nothing runs")
+    }
+
     @Test func createWithAValidationErrorThenSuccessReplacesTheForm() throws {
         let fixture = Fixture()
         let (list, form) = try newBookmarkForm(fixture)
