@@ -33,14 +33,15 @@ browser: browser-build
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
-browser-mutants: browser-tools
-	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision, the web screen's navigation, failure classification and retry; the browser step must catch each"
-	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" $(PYTHON) scripts/browser-mutants.py
+browser-mutants: browser-tools notes-page-actions
+	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision, the web screen's navigation, failure classification and retry (make browser must catch each), and of the notes day: a command offered for a form the page does not have, a submitted form left under Back, return_to dropped, a destructive command without its confirmation (make browser-notes must catch each)"
+	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" NOTES_PAGE_ACTIONS=$(NOTES_PAGE_ACTIONS) $(PYTHON) scripts/browser-mutants.py
 
-screenshots: browser-build
-	@echo "== screenshots: the web screen at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
+screenshots: browser-build browser-notes-build
+	@echo "== screenshots: the companion's web screen and the notes web screens (list, bookmark, edit form, sign-in) at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER) --screenshots docs/images
+	$(NOTES_CHECK) --screenshots docs/images
 
 manifest-graph-current: manifest-cli
 	@echo "== manifest-graph-current: $(MANIFEST_GRAPH) is what 'manifest graph' draws for the companion's manifest"

@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
-"""Deliberate breaks the browser step must catch (`make browser-mutants`).
+"""Deliberate breaks the browser steps must catch (`make browser-mutants`).
 
 Each mutant changes one line of the real code — the page, the generated module, the dispatcher,
-the trust decision, the web screen's navigation, its failure classification and its retry — in a copy of the working tree under
+the trust decision, the web screen's navigation, its failure classification and its retry, and for
+the notes day the generated page-actions script, the landing of a form submission, the web app's
+sign-in redirect and the native confirmation — in a copy of the working tree under
 .build/browser-mutants/ (the checkout is never touched), rebuilds what it affects (the Go server
-for the page and module, the companion's native host for the Swift ones) and runs the browser
-check (tools/web-screen-harness/companion_check.py). A mutant is caught when the check fails.
-The unchanged copy must pass first, so a failure means the break, not the copy.
+for the page and module, the native host for the Swift ones) and runs the browser check it
+breaks: the companion's (tools/web-screen-harness/companion_check.py, `make browser`) or the
+notes day (tools/web-screen-harness/notes_check.py, `make browser-notes`). A mutant is caught
+when its check fails. The unchanged copy must pass both checks first, so a failure means the
+break, not the copy.
+
+The notes day runs the page-actions.js `manifest build` generated in the checkout
+(`make notes-page-actions`; its path in $NOTES_PAGE_ACTIONS); a mutant of the script breaks a
+copy of that file (GENERATED_PAGE_ACTIONS below).
 
 The copy is kept between runs with its build directory, so a run rebuilds only what the mutants
 change. Exit 0 when every mutant is caught; 1 naming each survivor (or a broken baseline).
@@ -23,8 +31,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COPY = os.path.join(ROOT, ".build", "browser-mutants", "src")
 SWIFT = os.environ.get("SWIFT", "swift")
+PAGE_ACTIONS = os.environ.get("NOTES_PAGE_ACTIONS", os.path.join(ROOT, ".build", "browser-notes", "generated", "page-actions.js"))
+# A mutant's file: the copy of the generated page-actions.js the notes day runs.
+GENERATED_PAGE_ACTIONS = "<generated page-actions.js>"
 
-# (name, file, original text, broken text): each original must occur exactly once.
+# (name, file, original text, broken text[, check]): each original must occur exactly once; the
+# check is "companion" unless named.
 MUTANTS = [
     (
         "page: the release page never asks native",
@@ -68,6 +80,34 @@ MUTANTS = [
         "        await reloader.run { [weak self] in\n            await self?.reloadOnce()\n        }\n",
         "        await reloadOnce()\n",
     ),
+    (
+        "notes: the script offers Publish for the page's Unpublish form (a form the page does not have)",
+        GENERATED_PAGE_ACTIONS,
+        '{ method: "POST", url: String(formAction(element)) }',
+        '{ method: "POST", url: String(formAction(element)).replace(/\\/unpublish$/, "/publish") }',
+        "notes",
+    ),
+    (
+        "notes: a submitted form's screen stays under Back (the landing is pushed, not replaced)",
+        "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
+        "return showsSame(current, url, decision) ? .load : .submitted(decision)",
+        "return showsSame(current, url, decision) ? .load : .push(decision)",
+        "notes",
+    ),
+    (
+        "notes: return_to ignored (the web app's sign-in redirect drops it)",
+        "examples/notes/web/internal/notes/sessions.go",
+        'seeOther(w, "/signin?return_to="+url.QueryEscape(r.URL.RequestURI()))',
+        'seeOther(w, "/signin"+strings.Repeat(url.QueryEscape(r.URL.RequestURI()), 0))',
+        "notes",
+    ),
+    (
+        "notes: a destructive command runs without the native confirmation",
+        "Sources/RastrilloNative/PageActions/PageCommands.swift",
+        "if declared?.role == .destructive {",
+        "if declared?.role == .destructive, false {",
+        "notes",
+    ),
 ]
 
 
@@ -100,44 +140,60 @@ def run(command: list[str], log: str) -> int:
         return subprocess.run(command, cwd=COPY, stdout=handle, stderr=subprocess.STDOUT).returncode
 
 
-def build_and_check(label: str) -> tuple[bool, str]:
-    """Builds the host and the Go server in the copy and runs the browser check; (passed, log)."""
+# What each check builds in the copy (package, host product, Go module, Go command, server binary)
+# and how it runs.
+CHECKS = {
+    "companion": ("examples/companion", "CompanionBrowserHost", "examples/companion-web", "./cmd/browser-server",
+                  "browser-server"),
+    "notes": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
+}
+COPY_PAGE_ACTIONS = os.path.join(COPY, "..", "page-actions.js")
+
+
+def build_and_check(label: str, check: str) -> tuple[bool, str]:
+    """Builds the check's host and Go server in the copy and runs its browser check; (passed, log)."""
+    package, product, module, command, binary = CHECKS[check]
     logs = os.path.join(COPY, "..", "logs")
     os.makedirs(logs, exist_ok=True)
-    slug = "".join(c if c.isalnum() else "-" for c in label)[:40]
+    slug = "".join(c if c.isalnum() else "-" for c in label)[:40] + f"-{check}"
     host_dir = subprocess.run(
-        [SWIFT, "build", "--package-path", "examples/companion", "--show-bin-path"],
+        [SWIFT, "build", "--package-path", package, "--show-bin-path"],
         cwd=COPY, check=True, capture_output=True, text=True,
     ).stdout.strip()
+    server = os.path.join(COPY, "..", binary)
     steps = [
-        [SWIFT, "build", "--package-path", "examples/companion", "--product", "CompanionBrowserHost"],
-        ["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", "examples/companion-web", "build",
-         "-o", os.path.join(COPY, "..", "browser-server"), "./cmd/browser-server"],
+        [SWIFT, "build", "--package-path", package, "--product", product],
+        ["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", server, command],
     ]
     for number, step in enumerate(steps):
         log = os.path.join(logs, f"{slug}-build{number}.log")
         if run(step, log) != 0:
             raise SystemExit(f"browser-mutants: building the copy failed for '{label}'; see {log}")
     log = os.path.join(logs, f"{slug}-check.log")
-    status = run(
-        ["python3", "tools/web-screen-harness/companion_check.py", "--host",
-         os.path.join(host_dir, "CompanionBrowserHost"), "--server", os.path.join(COPY, "..", "browser-server")],
-        log,
-    )
+    arguments = ["--host", os.path.join(host_dir, product), "--server", server]
+    if check == "notes":
+        arguments += ["--page-actions", COPY_PAGE_ACTIONS]
+    status = run(["python3", f"tools/web-screen-harness/{check}_check.py"] + arguments, log)
     return status == 0, log
 
 
 def main() -> int:
     started = time.monotonic()
-    sync_copy()
-    passed, log = build_and_check("baseline")
-    if not passed:
-        print(f"browser-mutants: the unchanged copy fails the browser check; see {log}")
+    if not os.path.isfile(PAGE_ACTIONS):
+        print(f"browser-mutants: no generated page-actions.js at {PAGE_ACTIONS}; run make notes-page-actions")
         return 1
-    print("baseline: the unchanged copy passes")
+    sync_copy()
+    shutil.copyfile(PAGE_ACTIONS, COPY_PAGE_ACTIONS)
+    for check in CHECKS:
+        passed, log = build_and_check("baseline", check)
+        if not passed:
+            print(f"browser-mutants: the unchanged copy fails the {check} browser check; see {log}")
+            return 1
+    print("baseline: the unchanged copy passes both checks")
     survivors = []
-    for name, path, original, broken in MUTANTS:
-        target = os.path.join(COPY, path)
+    for name, path, original, broken, *rest in MUTANTS:
+        check = rest[0] if rest else "companion"
+        target = COPY_PAGE_ACTIONS if path == GENERATED_PAGE_ACTIONS else os.path.join(COPY, path)
         with open(target) as handle:
             text = handle.read()
         if text.count(original) != 1:
@@ -146,7 +202,7 @@ def main() -> int:
         try:
             with open(target, "w") as handle:
                 handle.write(text.replace(original, broken))
-            passed, log = build_and_check(name)
+            passed, log = build_and_check(name, check)
         finally:
             with open(target, "w") as handle:
                 handle.write(text)

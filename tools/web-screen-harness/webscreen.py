@@ -28,14 +28,24 @@ Reusable for any RastrilloNative web screen, not only the companion's. What it g
   * a collector of console errors, uncaught exceptions, unhandled rejections and
     security-policy (CSP) violations, from the browser's own reports.
 
+- ``App``: several screens of one app, one page per native screen id in one browser context
+  (one cookie store), for a native side that names its screens (the notes companion's,
+  examples/notes/BrowserHost/PROTOCOL.md); with the generated ``page-actions.js`` run in an
+  isolated world of its own (``rastrillo-page-actions``), its reports forwarded as
+  ``pageActions`` with the browser's frame facts and ``invoke`` effects carried out in that world;
+  form submissions (POST and GET forms), server redirects and links told apart as WebKit's
+  adapter does.
+
 The *native side* is any process that speaks one JSON object per line (see
 examples/companion/BrowserHost/main.swift for the companion's, which runs the real
 ``BridgeDispatcher``, ``WebScreenModel`` and ``WebScreenNavigation``).
 
 What a Chromium stand-in cannot show: WebKit's rendering, WebKit's reply-handler error
-semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds
-(the shim lives in the page's own world, where WKWebView keeps the handler out of reach of page
-script). Those need WKWebView on an Apple platform.
+semantics (``replyHandler(nil, errorMessage)`` rejecting the page's promise), and content worlds:
+the bridge's shim lives in the page's own world, where WKWebView keeps the handler out of reach
+of page script; the page-actions script runs in a Chromium isolated world, which shows the page
+cannot see it but not that a ``WKContentWorld`` behaves the same. Those need WKWebView on an
+Apple platform.
 """
 
 from __future__ import annotations
@@ -74,6 +84,35 @@ SHIM = r"""
   globalThis.webkit = Object.freeze({ messageHandlers: Object.freeze({ %(handler)s: handler }) });
 })();
 """
+
+# The page-actions script's channel (RastrilloNative's ``PageActionProtocol``): its content world's
+# name, its message handler and the global it defines in that world.
+PAGE_ACTIONS_WORLD = "rastrillo-page-actions"
+PAGE_ACTIONS_HANDLER = "rastrilloPageActions"
+PAGE_ACTIONS_GLOBAL = "rastrilloPageActions"
+PAGE_ACTIONS_BINDING = "__webScreenHarnessPageActions"
+
+# Evaluated in the isolated world before the script: webkit.messageHandlers.rastrilloPageActions
+# over the binding, which only contexts of that world's name can see. Main frame only, as the
+# adapter adds the script (forMainFrameOnly); a body that is not text is posted as "" (native
+# refuses it as a malformed report).
+PAGE_ACTIONS_SHIM = r"""
+if (globalThis.top === globalThis) {
+(() => {
+  const binding = globalThis.%(binding)s;
+  if (typeof binding !== "function" || globalThis.webkit) return;
+  const postMessage = (body) => { binding(typeof body === "string" ? body : ""); };
+  const handler = Object.freeze({ postMessage });
+  globalThis.webkit = Object.freeze({ messageHandlers: Object.freeze({ %(handler)s: handler }) });
+})();
+%(source)s
+}
+"""
+
+
+def page_actions_source(source: str) -> str:
+    """The isolated world's script: the shim, then the generated ``page-actions.js``."""
+    return PAGE_ACTIONS_SHIM % {"binding": PAGE_ACTIONS_BINDING, "handler": PAGE_ACTIONS_HANDLER, "source": source}
 
 
 class HarnessError(Exception):
@@ -180,6 +219,26 @@ class Browser:
         self._responses: dict[int, dict] = {}
         self._callbacks: dict[int, object] = {}  # id -> called with the response instead of storing it
         self.handlers: list = []  # called with (method, params, session) for every event
+        # Work a handler hands over to run once the message being dispatched is done (creating a
+        # page for a new screen, carrying out effects): never inside another message's handling.
+        self._later: list = []
+        self._dispatching = 0
+
+    def later(self, task):
+        """Runs ``task()`` now, or, while a message is being dispatched, right after it."""
+        if self._dispatching:
+            self._later.append(task)
+        else:
+            task()
+
+    def _run_later(self):
+        while self._later and not self._dispatching:
+            task = self._later.pop(0)
+            self._dispatching += 1  # what the task hands over waits for it to finish
+            try:
+                task()
+            finally:
+                self._dispatching -= 1
 
     def send(self, method: str, params: dict | None = None, session: str | None = None, then=None) -> int:
         """Sends a command without waiting; ``then``, if given, is called with its response."""
@@ -222,13 +281,18 @@ class Browser:
             while b"\0" in self._buffer:
                 raw, self._buffer = self._buffer.split(b"\0", 1)
                 message = json.loads(raw)
-                if "id" in message and message["id"] in self._callbacks:
-                    self._callbacks.pop(message["id"])(message)
-                elif "id" in message:
-                    self._responses[message["id"]] = message
-                else:
-                    for handler in list(self.handlers):
-                        handler(message["method"], message.get("params", {}), message.get("sessionId"))
+                self._dispatching += 1
+                try:
+                    if "id" in message and message["id"] in self._callbacks:
+                        self._callbacks.pop(message["id"])(message)
+                    elif "id" in message:
+                        self._responses[message["id"]] = message
+                    else:
+                        for handler in list(self.handlers):
+                            handler(message["method"], message.get("params", {}), message.get("sessionId"))
+                finally:
+                    self._dispatching -= 1
+                self._run_later()
 
     def close(self):
         try:
@@ -315,11 +379,38 @@ class WebScreen:
     BINDING = "__webScreenHarnessPost"
     REPLY = "__webScreenHarnessReply"
 
-    def __init__(self, browser: Browser, native: NativeSide | None, handler_name: str = "rastrillo"):
-        """Opens a page; with ``native`` None it is a plain browser tab (no stand-in, no policy)."""
+    def __init__(
+        self,
+        browser: Browser,
+        native: NativeSide | None,
+        handler_name: str | None = "rastrillo",
+        *,
+        screen_id: int | None = None,
+        app: "App | None" = None,
+        page_actions: str | None = None,
+        browser_context: str | None = None,
+    ):
+        """Opens a page; with ``native`` None it is a plain browser tab (no stand-in, no policy).
+
+        ``handler_name`` None: no bridge stand-in (an app without a bridge). ``screen_id``/``app``:
+        one screen of an :class:`App` (its requests name the screen, the app carries out effects).
+        ``page_actions``: the generated ``page-actions.js``, run in its own isolated world.
+        ``browser_context``: the browser context (cookie store) to open the page in.
+        """
         self.browser = browser
         self.native = native
-        self.shim = SHIM % {"binding": self.BINDING, "reply": self.REPLY, "handler": handler_name}
+        self.screen_id = screen_id
+        self.app = app
+        self.bridge = handler_name is not None
+        self.page_actions = page_actions
+        self.shim = SHIM % {"binding": self.BINDING, "reply": self.REPLY, "handler": handler_name or ""}
+        self.world_contexts: dict[tuple[str, int], str] = {}  # the page-actions world: (session, id) -> frameId
+        self.reports: list[dict] = []  # every page-actions report, with its frame facts and native's answer
+        self.invocations: list[dict] = []  # every invoke effect carried out, with what invoke() answered
+        self.requested: dict[str, dict] = {}  # frameId -> the navigation the renderer asked for last
+        self.documents: list[dict] = []  # every main-frame document response: url, status, headers
+        self.closed = False
+        self.detached = False  # the native side closed the screen: its page's events go nowhere
         self.frames: dict[str, dict] = {}  # frameId -> {parentId, origin, url, session}
         self.contexts: dict[tuple[str, int], str] = {}  # (session, contextId) -> frameId
         self.messages: list[dict] = []  # every message posted, with the frame facts sent to native
@@ -340,7 +431,10 @@ class WebScreen:
         self.session = None
         self.target_id = None
         browser.handlers.append(self._on_event)
-        target = browser.call("Target.createTarget", {"url": "about:blank"})
+        create = {"url": "about:blank"}
+        if browser_context:
+            create["browserContextId"] = browser_context
+        target = browser.call("Target.createTarget", create)
         self.target_id = target["targetId"]
         self.session = browser.call("Target.attachToTarget", {"targetId": self.target_id, "flatten": True})[
             "sessionId"
@@ -353,9 +447,25 @@ class WebScreen:
     def _prepare(self, session: str, is_page: bool):
         call = self.browser.call
         call("Page.enable", session=session)
-        if self.native is not None:
+        if self.native is not None and self.bridge:
             call("Runtime.addBinding", {"name": self.BINDING}, session=session)
             call("Page.addScriptToEvaluateOnNewDocument", {"source": self.shim}, session=session)
+        if self.native is not None and is_page and self.page_actions is not None:
+            # WebKit: a WKUserScript in a WKContentWorld of its own, main frame only, with the
+            # rastrilloPageActions handler added to that world. Chromium: an isolated world of the
+            # same name, the binding exposed only to contexts of that name, and a shim there
+            # defining webkit.messageHandlers.rastrilloPageActions over it.
+            call(
+                "Runtime.addBinding",
+                {"name": PAGE_ACTIONS_BINDING, "executionContextName": PAGE_ACTIONS_WORLD},
+                session=session,
+            )
+            call(
+                "Page.addScriptToEvaluateOnNewDocument",
+                {"source": page_actions_source(self.page_actions), "worldName": PAGE_ACTIONS_WORLD},
+                session=session,
+            )
+        if self.native is not None:
             call(
                 "Fetch.enable",
                 {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
@@ -390,6 +500,8 @@ class WebScreen:
         return frame_id == self.target_id
 
     def _on_event(self, method: str, params: dict, session: str | None):
+        if self.detached:
+            return  # WebKit reports nothing for a web view the app dismantled
         if session is not None and session != self.session and session not in self.children:
             return  # another page's session
         if method == "Target.attachedToTarget" and session is not None:
@@ -408,7 +520,8 @@ class WebScreen:
             if self.is_main(frame["id"]) and params.get("type", "Navigation") == "Navigation":
                 self.commits += 1
                 if self.native is not None:
-                    self.native.ask({"op": "document"})
+                    if self.bridge:
+                        self.native.ask({"op": "document"})
                     if frame["url"].startswith("chrome-error:") or frame.get("unreachableUrl"):
                         # Chromium's own error page: WebKit commits none (its failure was reported).
                         self.error_pages.add(frame.get("loaderId", ""))
@@ -416,6 +529,11 @@ class WebScreen:
                         self._screen_event("committed", frame["loaderId"], url=frame["url"])
         elif method == "Network.responseReceived" and self.native is not None and session == self.session:
             if params.get("type") == "Document" and params.get("frameId") == self.target_id:
+                response = params["response"]
+                self.documents.append(
+                    {"url": response["url"], "status": response["status"],
+                     "headers": {k.lower(): v for k, v in response.get("headers", {}).items()}}
+                )
                 if params.get("loaderId") in self.navigation_ids:
                     self._send_screen_event({"type": "httpStatus", "status": params["response"]["status"]})
         elif method == "Network.loadingFailed" and self.native is not None and session == self.session:
@@ -439,18 +557,28 @@ class WebScreen:
             aux = context.get("auxData", {})
             if aux.get("frameId") and aux.get("isDefault"):
                 self.contexts[(session, context["id"])] = aux["frameId"]
+            elif aux.get("frameId") and context.get("name") == PAGE_ACTIONS_WORLD:
+                self.world_contexts[(session, context["id"])] = aux["frameId"]
         elif method == "Runtime.executionContextDestroyed":
             self.contexts.pop((session, params["executionContextId"]), None)
+            self.world_contexts.pop((session, params["executionContextId"]), None)
         elif method == "Runtime.executionContextsCleared":
             for key in [k for k in self.contexts if k[0] == session]:
                 del self.contexts[key]
+            for key in [k for k in self.world_contexts if k[0] == session]:
+                del self.world_contexts[key]
         elif method == "Runtime.bindingCalled" and params["name"] == self.BINDING:
             self._on_message(params, session)
+        elif method == "Runtime.bindingCalled" and params["name"] == PAGE_ACTIONS_BINDING:
+            self._on_report(params, session)
         elif method == "Fetch.requestPaused":
             self._on_request(params, session)
         elif method == "Page.windowOpen":
             self._decide(params["url"], kind="newWindow", main=True, origin="new window")
         elif method == "Page.frameRequestedNavigation":
+            # What the renderer asked for (anchorClick, formSubmissionGet, formSubmissionPost,
+            # scriptInitiated, …): read when its request is paused, as WebKit's navigationType.
+            self.requested[params["frameId"]] = {"url": params["url"], "reason": params["reason"]}
             if urlsplit(params["url"]).scheme not in ("http", "https"):
                 main = self.is_main(params["frameId"])
                 self._decide(params["url"], kind="link" if main else "subframe", main=main, origin=params["reason"])
@@ -489,21 +617,50 @@ class WebScreen:
             "Runtime.evaluate", {"expression": expression, "contextId": params["executionContextId"]}, session=session
         )
 
+    def _on_report(self, params: dict, session: str):
+        """A report of the page-actions script: forwarded with the browser's facts of its frame."""
+        frame_id = self.world_contexts.get((session, params["executionContextId"]))
+        facts = self.frames.get(frame_id or "", {})
+        scheme, host, port = origin_parts(facts.get("origin", ""))
+        frame = {"main": bool(frame_id) and self.is_main(frame_id), "scheme": scheme, "host": host, "port": port}
+        answer = self._ask({"op": "pageActions", "body": params["payload"], "frame": frame})
+        self.reports.append(
+            {
+                "frame": frame, "url": facts.get("url", ""), "body": params["payload"],
+                "accepted": answer.get("accepted"), "refused": answer.get("refused"),
+            }
+        )
+
+    def _ask(self, request: dict) -> dict:
+        """Asks the native side, naming this screen when it is one of an app's screens."""
+        if self.screen_id is not None:
+            request = {**request, "screen": self.screen_id}
+        return self.native.ask(request)
+
     def _decide(self, url: str, kind: str, main: bool, origin: str) -> dict:
         """Asks native where a navigation goes (``WebScreenNavigation.Kind`` named by ``kind``)."""
-        answer = self.native.ask({"op": "navigate", "url": url, "kind": kind})
+        answer = self._ask({"op": "navigate", "url": url, "kind": kind})
         self.navigations.append({"url": url, "kind": kind, "main": main, "origin": origin, **answer})
         return answer
+
+    def _kind(self, params: dict, main: bool, redirect: bool) -> str:
+        """The navigation's ``WebScreenNavigation.Kind``, as the WebKit adapter reads it: a form
+        submission (``navigationType`` ``.formSubmitted``: POST, and GET forms) from what the
+        renderer asked for, a server redirect from the browser's redirect chain, else a link."""
+        if not main:
+            return "subframe"
+        if redirect:
+            return "redirect"
+        requested = self.requested.pop(params.get("frameId", ""), None)
+        if requested and requested["url"] == params["request"]["url"]:
+            if requested["reason"] in ("formSubmissionGet", "formSubmissionPost"):
+                return "formSubmission"
+        return "formSubmission" if params["request"]["method"] == "POST" else "link"
 
     def _on_request(self, params: dict, session: str):
         redirect = bool(params.get("redirectedRequestId"))
         main = self.is_main(params.get("frameId", ""))
-        if not main:
-            kind = "subframe"
-        elif redirect:
-            kind = "redirect"
-        else:
-            kind = "formSubmission" if params["request"]["method"] == "POST" else "link"
+        kind = self._kind(params, main, redirect)
         answer = self._decide(params["request"]["url"], kind=kind, main=main, origin="request")
         if answer["action"] == "load":
             self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
@@ -523,10 +680,11 @@ class WebScreen:
         self._send_screen_event({"type": kind, "navigation": self.navigation_ids[loader], **fields})
 
     def _send_screen_event(self, event: dict):
-        answer = self.native.ask({"op": "screen", "event": event})
+        answer = self._ask({"op": "screen", "event": event})
         self.state = answer["state"]
         self.screen_events.append({**event, "state": self.state})
-        self.perform(answer["effects"])
+        if self.app is None:  # an app's native side hands its effects to the app (App.ask)
+            self.perform(answer["effects"])
 
     def _title_then_finished(self, loader: str):
         """At the load event: the page's title (WebKit's ``title``), then ``didFinish``."""
@@ -542,15 +700,66 @@ class WebScreen:
         )
 
     def perform(self, effects: list[dict]):
-        """Carries out what native asked the web view to do: ``load(URLRequest)`` or ``reload()``."""
+        """Carries out what native asked the web view to do: ``load(URLRequest)``, ``reload()``,
+        ``invoke`` (the page-actions script's ``invoke`` in its world) or ``close``."""
         for effect in effects:
             self.effects.append(effect)
             if "load" in effect:
                 self.browser.send("Page.navigate", {"url": effect["load"]}, session=self.session)
             elif effect.get("reload"):
                 self.browser.send("Page.reload", {}, session=self.session)
+            elif "invoke" in effect:
+                self._invoke(effect["invoke"])
+            elif effect.get("close"):
+                self.close()
             else:
                 raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
+
+    def world_context(self) -> int | None:
+        """The page-actions world's execution context of the main frame's document, if any."""
+        return max(
+            (c for (s, c), f in self.world_contexts.items() if s == self.session and f == self.target_id), default=None
+        )
+
+    def _invoke(self, offer: dict):
+        """``rastrilloPageActions.invoke(target, method, url)`` in the script's own world, as the
+        adapter's ``callAsyncJavaScript(in: frame, in: contentWorld)`` does; its answer is recorded."""
+        record = {"offer": offer, "url": self.frames.get(self.target_id, {}).get("url", "")}
+        self.invocations.append(record)
+        context = self.world_context()
+        if context is None:
+            record["answer"] = "no page-actions world in the main frame"
+            return
+
+        def answered(response: dict):
+            result = response.get("result", {})
+            if "exceptionDetails" in result:
+                record["answer"] = f"threw: {result['exceptionDetails'].get('text')}"
+            else:
+                record["answer"] = result.get("result", {}).get("value", response.get("error"))
+
+        self.browser.send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": f"(target, method, url) => globalThis.{PAGE_ACTIONS_GLOBAL}.invoke(target, method, url)",
+                "executionContextId": context,
+                "arguments": [{"value": offer["target"]}, {"value": offer["method"]}, {"value": offer["url"]}],
+                "awaitPromise": True,
+                "returnByValue": True,
+                "userGesture": True,
+            },
+            session=self.session,
+            then=answered,
+        )
+
+    def close(self):
+        """Closes the page (its screen left the app)."""
+        if self.closed:
+            return
+        self.closed = self.detached = True
+        self.browser.send("Target.closeTarget", {"targetId": self.target_id})
+        if self._on_event in self.browser.handlers:
+            self.browser.handlers.remove(self._on_event)
 
     def open(self, url: str, timeout: float = 30) -> dict:
         """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
@@ -603,11 +812,15 @@ class WebScreen:
         finally:
             self.browser.handlers.remove(on_load)
 
-    def evaluate(self, expression: str, frame_id: str | None = None, gesture: bool = False):
-        """Evaluates ``expression`` in a frame's page world (the main frame by default)."""
+    def evaluate(self, expression: str, frame_id: str | None = None, gesture: bool = False, world: bool = False):
+        """Evaluates ``expression`` in a frame's page world (the main frame by default), or with
+        ``world`` in the main frame's page-actions world."""
         frame_id = frame_id or self.target_id
         session = self.frames[frame_id]["session"]
-        context = max((c for (s, c), f in self.contexts.items() if s == session and f == frame_id), default=None)
+        contexts = self.world_contexts if world else self.contexts
+        context = max((c for (s, c), f in contexts.items() if s == session and f == frame_id), default=None)
+        if world and context is None:
+            raise HarnessError("the page has no page-actions world")
         params = {"expression": expression, "returnByValue": True, "awaitPromise": True, "userGesture": gesture}
         if context is not None:
             params["contextId"] = context
@@ -682,3 +895,86 @@ class WebScreen:
         data = call("Page.captureScreenshot", {"format": "png"}, session=self.session)["data"]
         with open(path, "wb") as handle:
             handle.write(base64.b64decode(data))
+
+
+class App:
+    """An app's web screens: one Chromium page per native screen id, all in one browser context
+    (one cookie store, as WebKit's default website data store), for a native side that names its
+    screens (``{"screen": N, …}`` in requests and effects; see examples/notes/BrowserHost/PROTOCOL.md).
+
+    A page is created when an effect first names its screen and closed on ``close``. Every answer's
+    ``state`` is kept in :attr:`state`; its effects are carried out once the browser message being
+    handled is done (``Browser.later``), in order, each on its screen's page.
+    """
+
+    def __init__(self, browser: Browser, native: NativeSide, page_actions: str | None = None,
+                 handler_name: str | None = None):
+        self.browser = browser
+        self.native = native
+        self.page_actions = page_actions
+        self.handler_name = handler_name
+        self.context = browser.call("Target.createBrowserContext")["browserContextId"]
+        self.screens: dict[int, WebScreen] = {}  # the open pages, by screen id
+        self.closed: dict[int, WebScreen] = {}  # pages closed on a close effect
+        self.state: dict = {}
+        self.effects: list[dict] = []  # every effect, in order
+
+    def ask(self, request: dict, timeout: float = 60) -> dict:
+        answer = self.native.ask(request, timeout)
+        if "state" in answer:
+            self.state = answer["state"]
+        effects = answer.get("effects") or []
+        for effect in effects:
+            if effect.get("close") and effect["screen"] in self.screens:
+                # The screen left the app now; its page is closed with the other effects.
+                self.screens[effect["screen"]].detached = True
+        if effects:
+            self.effects.extend(effects)
+            self.browser.later(lambda: self.perform(effects))
+        return answer
+
+    def perform(self, effects: list[dict]):
+        for effect in effects:
+            number = effect["screen"]
+            screen = self.screens.get(number)
+            if screen is None:
+                if number in self.closed:
+                    raise HarnessError(f"native asked for {effect} on screen {number}, whose page it closed")
+                if effect.get("close"):
+                    continue  # a screen that never loaded anything
+                screen = WebScreen(
+                    self.browser, self, self.handler_name, screen_id=number, app=self,
+                    page_actions=self.page_actions, browser_context=self.context,
+                )
+                self.screens[number] = screen
+            screen.perform([{key: value for key, value in effect.items() if key != "screen"}])
+            if effect.get("close"):
+                self.closed[number] = self.screens.pop(number)
+
+    # --- reading the state --------------------------------------------------------------------
+
+    def entries(self) -> list[dict]:
+        """Every screen the app shows: the stack, bottom first, then the sheet."""
+        return list(self.state.get("stack", [])) + ([self.state["sheet"]] if self.state.get("sheet") else [])
+
+    def entry(self, number: int) -> dict | None:
+        return next((e for e in self.entries() if e["screen"] == number), None)
+
+    def page(self, number: int) -> WebScreen:
+        if number not in self.screens:
+            raise HarnessError(f"screen {number} has no open page; open: {sorted(self.screens)}")
+        return self.screens[number]
+
+    def command(self, identifier: str) -> dict | None:
+        return next((c for c in self.state.get("commands", []) if c["id"] == identifier), None)
+
+    def enabled(self) -> list[str]:
+        return sorted(c["id"] for c in self.state.get("commands", []) if c.get("enabled"))
+
+    def until(self, condition, what: str, timeout: float = 30):
+        """Dispatches the browser's reports until ``condition()`` holds (a hang guard, not a delay)."""
+        self.browser.pump(condition, timeout, what)
+
+    def close(self):
+        for screen in list(self.screens.values()):
+            screen.close()
