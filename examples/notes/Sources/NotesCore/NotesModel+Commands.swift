@@ -62,22 +62,10 @@ extension NotesModel {
         }
     }
 
-    /// Whether `screen`'s page offers `command` now (``WebScreenModel/availability(of:)``),
-    /// except that a link to the page itself (the same document, another `#fragment`: a skip
-    /// link to `#main` on the New Bookmark form) is not its command: following it goes nowhere.
+    /// Whether `screen`'s page offers `command` now (``WebScreenModel/availability(of:)``; a link
+    /// to the page itself, such as a skip link to `#main`, is never offered).
     func availability(of command: Command, on screen: NotesScreen) -> PageCommandAvailability {
-        let availability = screen.page.availability(of: command.rawValue)
-        if case .available(let offer) = availability, offer.method == .get,
-            Self.document(offer.url) == Self.document(screen.url)
-        {
-            return .unavailable
-        }
-        return availability
-    }
-
-    /// `url` without its `#fragment`.
-    static func document(_ url: String) -> Substring {
-        url.firstIndex(of: "#").map { url[..<$0] } ?? Substring(url)
+        screen.page.availability(of: command.rawValue)
     }
 
     /// The person chose `command` on the visible screen: the page submits its form or follows
