@@ -3,7 +3,9 @@
 import PackageDescription
 
 /// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
-let fuzzTargets = ["url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head"]
+let fuzzTargets = [
+    "url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head", "pageactions",
+]
 
 let package = Package(
     name: "RastrilloFuzz",

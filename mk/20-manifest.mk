@@ -25,7 +25,7 @@ manifest-schema-check: manifest-cli
 	@diff -u docs/app-manifest.schema.json <($(MANIFEST_CLI) manifest schema) || \
 		{ echo "docs/app-manifest.schema.json is stale: run rastrillo-native manifest schema > docs/app-manifest.schema.json"; exit 1; }
 	$(PYTHON) $(MANIFEST_PARITY)/check-schema.py docs/app-manifest.schema.json examples/companion/Sources/CompanionCore/app-manifest.json \
-		$(MANIFEST_PARITY)/parity-manifest.json
+		$(MANIFEST_PARITY)/parity-manifest.json $(MANIFEST_PARITY)/page-actions-manifest.json examples/notes/Sources/NotesCore/app-manifest.json
 
 manifest-example-check: manifest-cli
 	@echo "== manifest-example-check: examples/companion/Sources/CompanionCore/app-manifest.json validates and compiles"
@@ -55,3 +55,4 @@ manifest-parity-go: manifest-emit
 	cd $(MANIFEST_GEN)/go && GOWORK=off "$(CURDIR)/scripts/go.sh" build -o parity .
 	$(MANIFEST_GEN)/go/parity routes $(MANIFEST_PARITY)/corpus.json
 	$(MANIFEST_GEN)/go/parity conflicts $(MANIFEST_PARITY)/conflict-patterns.txt $(MANIFEST_PARITY)/conflicts.txt
+	$(MANIFEST_GEN)/go/parity pageactions

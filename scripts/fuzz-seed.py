@@ -102,4 +102,30 @@ for data in [bytes([2, 0b000001, 1, 0b001010, 0, 2, 0, 1]), bytes([3, 0, 1, 0b00
              bytes([7] + list(range(16)) + [5, 0, 1, 2, 0, 1])]:
     write("routes", data)
 
+# pageactions: reports as page-actions.js posts them (from the page-action corpus) and near misses.
+APP = "https://notes.example.com"
+reports = [
+    {"v": 1, "offers": []},
+    {"v": 1, "offers": [{"target": 0, "method": "POST", "url": APP + "/bookmarks/3/publish"},
+                        {"target": 2, "method": "GET", "url": APP + "/bookmarks/3/edit"},
+                        {"target": 5, "method": "POST", "url": APP + "/bookmarks/3/delete"},
+                        {"target": 6, "method": "POST", "url": APP + "/signout"}]},
+    {"v": 1, "offers": [{"target": 1, "method": "GET", "url": APP + "/bookmarks/?status=draft"},
+                        {"target": 2, "method": "POST", "url": "https://www.example.com/files/a%2Fb/c"},
+                        {"target": 3, "method": "POST", "url": "https://evil.example/bookmarks/3/publish"},
+                        {"target": 4, "method": "POST", "url": APP + "/bookmarks/4/publish"},
+                        {"target": 4, "method": "POST", "url": APP + "/bookmarks/4/publish"}]},
+]
+page_corpus = json.loads((root / "Tests/ManifestParity/page-action-corpus.json").read_text())
+reports.append({"v": 1, "offers": [{"target": i, "method": e["method"], "url": e["url"].replace("app.example.com", "notes.example.com")}
+                                   for i, e in enumerate(page_corpus) if e["url"]]})
+for report in reports:
+    write("pageactions", json.dumps(report, separators=(",", ":")))
+for text in ['{"v":2,"offers":[]}', '{"v":1,"offers":[],"v":1}', '{"v":1,"offers":[{"target":-1,"method":"GET","url":"x"}]}',
+             '{"v":1,"offers":[{"target":0,"method":"get","url":"' + APP + '/bookmarks/3/edit"}]}',
+             '{"v":1,"offers":[{"target":0,"method":"POST","url":""}]}', '{"v":1,"offers":{}}', '[]',
+             '{"v":1,"offers":[{"target":1.0,"method":"POST","url":"' + APP + '/signout"}]}',
+             '{"v":1,"offers":[{"target":0,"method":"POST","url":"' + APP + '/sign\\u006fut"}]}']:
+    write("pageactions", text)
+
 print("seeds:", {t.name: len(list(t.iterdir())) for t in sorted(out.iterdir())})

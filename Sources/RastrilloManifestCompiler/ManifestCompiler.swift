@@ -25,6 +25,7 @@ public struct ManifestCompiler: Sendable {
         .hotwire,
         .bridgeSwift,
         .bridgeJS,
+        .pageActions,
     ]
 
     /// Options that change the output.

@@ -36,6 +36,7 @@ public enum ManifestJSONSchema {
         let placements = strings(ManifestCommand.Placement.allCases.map(\.rawValue))
         let roles = strings(ManifestCommand.Role.allCases.map(\.rawValue))
         let foreign = strings(AppManifest.LinkPolicy.ForeignWeb.allCases.map(\.rawValue))
+        let methods = strings(ManifestPageAction.Method.allCases.map(\.rawValue))
         let reservedShortcuts = strings(reservedShortcutSpellings)
         return """
             {
@@ -127,8 +128,25 @@ public enum ManifestJSONSchema {
                       "role": {"enum": \(roles)},
                       "placements": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"enum": \(placements)}},
                       "destinations": {"type": "array", "items": {"type": "string"}},
-                      "capabilities": {"type": "array", "items": {"type": "string"}}
+                      "capabilities": {"type": "array", "items": {"type": "string"}},
+                      "pageAction": {
+                        "type": "object", "additionalProperties": false, "required": ["method", "pattern"],
+                        "description": "The web app's form (POST) or link (GET) this command stands for; offered only while a web screen shows it. Not with an appShortcut placement.",
+                        "properties": {
+                          "method": {"enum": \(methods)},
+                          "pattern": {"type": "string", "pattern": "^/", "description": "Go 1.22 ServeMux path pattern of the form's action or the link's href"},
+                          "params": {"type": "object", "propertyNames": {"pattern": "\(id)"}, "additionalProperties": {"$ref": "#/$defs/type"}}
+                        }
+                      }
                     }
+                  }
+                },
+                "session": {
+                  "type": "object", "additionalProperties": false, "required": ["signIn"],
+                  "description": "How the web app signs people in: signIn names its sign-in page's web destination, signOut the command bound to its POST sign-out form.",
+                  "properties": {
+                    "signIn": {"type": "string", "pattern": "\(id)"},
+                    "signOut": {"type": "string", "pattern": "\(id)"}
                   }
                 },
                 "bridge": {

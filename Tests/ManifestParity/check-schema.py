@@ -45,6 +45,20 @@ bad = {
     "reserved shortcut cmd+c (Copy)": mutated(lambda d: d["commands"][0].update(shortcut="cmd+c")),
     "reserved shortcut shift+cmd+z (Redo)": mutated(lambda d: d["commands"][0].update(shortcut="shift+cmd+z")),
     "reserved shortcut cmd+, (Settings)": mutated(lambda d: d["commands"][0].update(shortcut="cmd+,")),
+    # issue 24: a command bound to a page action, and the session
+    "page action method PUT": mutated(lambda d: d["commands"][0].update(pageAction={"method": "PUT", "pattern": "/x"})),
+    "page action method in lowercase": mutated(lambda d: d["commands"][0].update(pageAction={"method": "post", "pattern": "/x"})),
+    "page action without a pattern": mutated(lambda d: d["commands"][0].update(pageAction={"method": "POST"})),
+    "page action without a method": mutated(lambda d: d["commands"][0].update(pageAction={"pattern": "/x"})),
+    "page action pattern without /": mutated(lambda d: d["commands"][0].update(pageAction={"method": "GET", "pattern": "x"})),
+    "unknown page action key": mutated(lambda d: d["commands"][0].update(
+        pageAction={"method": "POST", "pattern": "/x", "selector": "form#publish"})),
+    "page action param type": mutated(lambda d: d["commands"][0].update(
+        pageAction={"method": "GET", "pattern": "/x/{id}", "params": {"id": {"list": "int"}}})),
+    "page action as a string": mutated(lambda d: d["commands"][0].update(pageAction="POST /x")),
+    "session without signIn": mutated(lambda d: d.update(session={"signOut": "signOut"})),
+    "unknown session key": mutated(lambda d: d.update(session={"signIn": "docs", "signUp": "register"})),
+    "session signIn not an id": mutated(lambda d: d.update(session={"signIn": "/signin"})),
 }
 for name, document in bad.items():
     if validator.is_valid(document):

@@ -44,7 +44,7 @@ struct EmitterTests {
         let file = try #require(try Self.compiler().files(only: ["hotwire"]).first)
         let rules = try #require(try Self.json(file)["rules"] as? [[String: Any]])
         let ids = rules.map { ($0["properties"] as? [String: String])?["rastrillo_destination"] ?? "" }
-        #expect(ids.count == 22)
+        #expect(ids.count == 23)
         #expect(ids.firstIndex(of: "docs")! < ids.firstIndex(of: "docsSearch")!)
         #expect(ids.firstIndex(of: "note")! < ids.firstIndex(of: "newNote")!)
         #expect(ids.firstIndex(of: "versionsAll")! < ids.firstIndex(of: "version")!)
@@ -74,7 +74,7 @@ struct EmitterTests {
         #expect(
             first.map(\.name) == [
                 "AppManifest.bridge.swift", "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js",
-                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js",
+                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js", "page-actions.js",
                 "path-configuration.json",
             ])
         for file in first {

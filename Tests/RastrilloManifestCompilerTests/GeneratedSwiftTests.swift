@@ -53,4 +53,19 @@ struct GeneratedSwiftTests {
         #expect(Command.available(at: nil, capabilities: [.notesRead], placement: .toolbar) == [.refresh])
         #expect(Capability.notesWrite.rawValue == "notes.write")
     }
+
+    @Test("bound commands carry their page action, and the session names sign-in and sign-out")
+    func pageActionsAndSession() {
+        let publish = Command.publishReport.metadata.pageAction
+        #expect(publish?.method == .post)
+        #expect(publish?.pattern.text == "/reports/{year}/{month}/publish")
+        #expect(publish?.params.map(\.name) == ["year", "month"])
+        #expect(Command.editHelp.metadata.pageAction?.method == .get)
+        #expect(Command.editHelp.metadata.pageAction?.params.map(\.name) == ["topic", "lang"])
+        #expect(Command.refresh.metadata.pageAction == nil)
+        #expect(GeneratedManifest.signInDestination == "signIn")
+        #expect(GeneratedManifest.signOutCommand == .signOut)
+        #expect(Command.signOut.metadata.pageAction?.pattern.text == "/signout")
+        #expect(Destination(string: "https://app.example.com/signin?return_to=%2Fnotes%2F") == .signIn)
+    }
 }

@@ -56,7 +56,7 @@ struct ManifestCLITests {
         #expect(
             names == [
                 "AppManifest.bridge.swift", "AppManifest.generated.swift", "app-manifest.d.ts", "app-manifest.js",
-                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js",
+                "app_manifest_gen.go", "apple-app-site-association", "bridge.d.ts", "bridge.js", "page-actions.js",
                 "path-configuration.json",
             ])
         for name in names {

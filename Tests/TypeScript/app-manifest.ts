@@ -10,5 +10,6 @@ const note: string | null = notePath({ id: "6f1c2b1e-8a8c-4c53-9d67-2f0e8e1f7a10
 const report: string | null = reportPath({ year: 2026, month: 1 });
 const writable: CapabilityID[] = commands.flatMap((command) => command.capabilities);
 const described: string = capabilities["notes.read"];
+const bound: string[] = commands.flatMap((command) => (command.pageAction === null ? [] : [`${command.pageAction.method} ${command.pageAction.pattern}`]));
 
-export const all = [id, path, url, note, report, writable, described];
+export const all = [id, path, url, note, report, writable, described, bound];

@@ -37,6 +37,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case query
     /// The response head both Linux version transfers read (status line, headers, Content-Length).
     case head
+    /// The page-actions script's report (`PageActionReport`) and what a web screen accepts of it.
+    case pageActions = "pageactions"
 
     /// Checks the target's properties on one input.
     @MainActor public func check(_ bytes: [UInt8]) async throws(PropertyViolation) {
@@ -51,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .crypto: try CryptoCheck.check(bytes)
         case .query: try QueryCheck.check(bytes)
         case .head: try HeadCheck.check(bytes)
+        case .pageActions: try PageActionCheck.check(bytes)
         }
     }
 }

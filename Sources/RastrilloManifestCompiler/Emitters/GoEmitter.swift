@@ -56,6 +56,7 @@ struct GoEmitter {
                 w.line("mux.Handle(route.Pattern, handler(route))")
             }
         }
+        emitPageActions(&w)
         for destination in manifest.destinations { emitBuilder(destination, &w) }
         w.line()
         w.line("func escapeRest(value string) string {")
@@ -68,6 +69,30 @@ struct GoEmitter {
         w.line()
         w.line("var _ = strconv.Itoa")
         return w.text
+    }
+
+    /// The commands bound to page actions as ServeMux patterns with their method, so the web app's
+    /// tests can check it serves each (only when some command is bound).
+    func emitPageActions(_ w: inout CodeWriter) {
+        let bound = manifest.commands.compactMap { command in command.pageAction.map { (command.id, $0) } }
+        guard !bound.isEmpty else { return }
+        w.line()
+        w.line("// PageAction is a command bound to a form (POST) or link (GET) of the web app: the command's id and")
+        w.line("// the ServeMux pattern, method first, of the route the form posts to or the link goes to.")
+        w.block("type PageAction struct {") { w in
+            w.line("Command string")
+            w.line("Pattern string")
+        }
+        w.line()
+        w.line("// PageActions lists every bound command in manifest order; the web app serves each pattern (the")
+        w.line("// app's page offers the command only while it shows such a form or link).")
+        w.block("var PageActions = []PageAction{") { w in
+            for (id, action) in bound {
+                w.line(
+                    "{Command: \(Self.quoted(id)), Pattern: \(Self.quoted(action.method.rawValue + " " + action.pattern.text))},"
+                )
+            }
+        }
     }
 
     func emitBuilder(_ destination: ManifestDestination, _ w: inout CodeWriter) {

@@ -41,6 +41,7 @@ struct JSEmitter {
                 fields.append("placements: \(jsonArray(command.placements.map(\.rawValue)))")
                 fields.append("destinations: \(jsonArray(command.destinations))")
                 fields.append("capabilities: \(jsonArray(command.capabilities))")
+                fields.append("pageAction: \(pageActionData(command.pageAction))")
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
@@ -51,8 +52,43 @@ struct JSEmitter {
         ])
     }
 
+    /// A command's `pageAction` as a frozen `{method, pattern}` object, or `null`.
+    func pageActionData(_ action: ManifestPageAction?) -> String {
+        guard let action else { return "null" }
+        return "Object.freeze({method: \(JSONString.quoted(action.method.rawValue)), "
+            + "pattern: \(JSONString.quoted(action.pattern.text))})"
+    }
+
     /// The route data the runtime reads, as a JS object literal (valid JSON).
-    func manifestData() -> String {
+    func manifestData() -> String { routeTableData(manifest.destinations.map(RouteTableEntry.init)) }
+
+    /// One destination of a route table: the manifest's own, or a command bound to a page action
+    /// (``PageActionsEmitter``).
+    struct RouteTableEntry {
+        let id: String
+        let pattern: PathPattern
+        let params: [ManifestDestination.Param]
+        let presentation: String
+        let link: String
+
+        init(_ destination: ManifestDestination) {
+            self.init(
+                id: destination.id, pattern: destination.pattern, params: destination.params,
+                presentation: destination.presentation.rawValue, link: destination.link.rawValue)
+        }
+
+        init(id: String, pattern: PathPattern, params: [ManifestDestination.Param], presentation: String, link: String)
+        {
+            self.id = id
+            self.pattern = pattern
+            self.params = params
+            self.presentation = presentation
+            self.link = link
+        }
+    }
+
+    /// The route data for `entries` with the manifest's origins, link policy and enums.
+    func routeTableData(_ entries: [RouteTableEntry]) -> String {
         let origins = manifest.internalOrigins.map {
             "[\(JSONString.quoted($0.scheme)), \(JSONString.quoted($0.host)), \($0.port)]"
         }
@@ -62,7 +98,7 @@ struct JSEmitter {
                 enums.append("\(JSONString.quoted(type.name)): \(jsonArray(cases))")
             }
         }
-        let destinations = manifest.destinations.map { destination -> String in
+        let destinations = entries.map { destination -> String in
             let segments = destination.pattern.segments.map { segment -> String in
                 switch segment {
                 case .literal(let text): return "[\"l\", \(JSONString.quoted(text))]"
@@ -77,8 +113,8 @@ struct JSEmitter {
             return
                 "    {\"id\": \(JSONString.quoted(destination.id)), \"segments\": [\(segments.joined(separator: ", "))], "
                 + "\"params\": [\(params.joined(separator: ", "))], "
-                + "\"presentation\": \(JSONString.quoted(destination.presentation.rawValue)), "
-                + "\"link\": \(JSONString.quoted(destination.link.rawValue))}"
+                + "\"presentation\": \(JSONString.quoted(destination.presentation)), "
+                + "\"link\": \(JSONString.quoted(destination.link))}"
         }
         let primary = manifest.origins.first.map { JSONString.quoted($0.primary.description) } ?? "\"\""
         return "{\n  \"origins\": [\(origins.joined(separator: ", "))],\n"

@@ -44,8 +44,19 @@ struct SwiftEmitter {
             w.line("}()")
             w.line("/// The router compiled from the manifest.")
             w.line("static let router = LinkRouter(manifest: manifest)")
+            emitSession(&w)
         }
         w.line()
+    }
+
+    /// The manifest's `session`: the sign-in page's destination and the sign-out command.
+    func emitSession(_ w: inout CodeWriter) {
+        let session = manifest.session
+        w.line("/// The destination id of the web app's sign-in page (the manifest's `session.signIn`), or `nil`")
+        w.line("/// when the manifest declares no session.")
+        w.line("static let signInDestination: String? = \(session.map { Self.quoted($0.signIn) } ?? "nil")")
+        w.line("/// The command bound to the web app's sign-out form (`session.signOut`), or `nil`.")
+        w.line("static let signOutCommand: Command? = \(session?.signOut.map { "." + $0 } ?? "nil")")
     }
 
     // MARK: Destination
@@ -210,10 +221,16 @@ struct SwiftEmitter {
         w.block("enum Command: String, CaseIterable, Hashable, Codable, Sendable {") { w in
             if manifest.commands.isEmpty { w.line("case none = \"\"") }
             for command in manifest.commands {
+                if let action = command.pageAction {
+                    w.line("/// Bound to the page action `\(action.method.rawValue) \(action.pattern.text)`.")
+                }
                 w.line("case \(command.id)")
             }
             w.line()
-            w.line("/// The command's manifest entry (title key, symbol, shortcut, role, placements…).")
+            w.line(
+                "/// The command's manifest entry (title key, symbol, shortcut, role, placements, and `pageAction`:"
+            )
+            w.line("/// the method and pattern of the web form or link it stands for, or `nil`).")
             w.block("var metadata: ManifestCommand {") { w in
                 w.line("GeneratedManifest.manifest.commands.first { $0.id == rawValue }!")
             }

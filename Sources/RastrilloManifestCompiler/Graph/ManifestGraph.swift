@@ -1,8 +1,9 @@
 import RastrilloNative
 
 /// The shape of an app, from its manifest: the tree of destination path patterns, each
-/// destination's presentation and link intent, the commands with their placements and the
-/// destinations they apply to, and the capabilities.
+/// destination's presentation and link intent, the commands with their placements, the
+/// destinations they apply to and the web form or link they are bound to, the capabilities, and
+/// the session (sign-in page, sign-out command).
 ///
 /// ``ManifestGraphSVG`` draws it; tests read it directly. Building it is linear in the manifest's
 /// size (one dictionary lookup per pattern segment), and its order is the manifest's order, so the
@@ -55,6 +56,16 @@ public struct ManifestGraph: Sendable, Hashable {
         /// Indexes into ``ManifestGraph/destinations`` of the destinations it applies to (none:
         /// it applies everywhere).
         public let destinations: [Int]
+        /// The web form or link it is bound to, method first (`POST /bookmarks/{id}/publish`), if any.
+        public let pageAction: String?
+    }
+
+    /// How the web app signs people in (the manifest's `session`).
+    public struct Session: Sendable, Hashable {
+        /// The index into ``ManifestGraph/destinations`` of the sign-in page.
+        public let signIn: Int
+        /// The id of the command bound to the sign-out form, if any.
+        public let signOut: String?
     }
 
     /// The app's name.
@@ -67,6 +78,8 @@ public struct ManifestGraph: Sendable, Hashable {
     public let commands: [Command]
     /// The capabilities: id and description.
     public let capabilities: [ManifestCapability]
+    /// The session, when the manifest declares one.
+    public let session: Session?
 
     /// Builds the graph of a validated manifest.
     public init(manifest: AppManifest) {
@@ -132,9 +145,13 @@ public struct ManifestGraph: Sendable, Hashable {
             Command(
                 id: command.id, placements: command.placements, shortcut: command.shortcut?.description,
                 capabilities: command.capabilities,
-                destinations: command.destinations.compactMap { destinationIndex[$0] })
+                destinations: command.destinations.compactMap { destinationIndex[$0] },
+                pageAction: command.pageAction.map { "\($0.method.rawValue) \($0.pattern.text)" })
         }
         self.capabilities = manifest.capabilities
+        self.session = manifest.session.flatMap { session in
+            destinationIndex[session.signIn].map { Session(signIn: $0, signOut: session.signOut) }
+        }
     }
 
     /// The tree's edges as (parent, child) indexes into ``nodes``.

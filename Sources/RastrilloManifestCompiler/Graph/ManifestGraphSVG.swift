@@ -2,14 +2,15 @@ import RastrilloNative
 
 /// Writes a ``ManifestGraph`` as a standalone SVG document: the path tree on the left, each
 /// destination as a box on its pattern's row (native or web, with its link intent), the commands
-/// on the right with their placements and shortcut and an edge to each destination they apply to,
-/// and the capabilities below them.
+/// on the right with their placements and shortcut, the web form or link each is bound to (its page
+/// action) and an edge to each destination they apply to, and the capabilities and the session
+/// (sign-in page, sign-out command) below them.
 ///
 /// The text is written directly (no dependency), is the same for the same graph (integer
 /// coordinates, manifest order), and escapes every manifest string for XML, so a name such as
 /// `<b>&"'` shows as written and cannot break the document. Each element carries its facts as
 /// `data-` attributes (`data-destination`, `data-presentation`, `data-link`, `data-command`,
-/// `data-placements`) for tools and tests. Work and output are linear in the graph's size.
+/// `data-placements`, `data-page-action`, `data-sign-in`, `data-sign-out`) for tools and tests. Work and output are linear in the graph's size.
 ///
 /// ```swift
 /// let svg = ManifestGraphSVG.render(ManifestGraph(manifest: compiler.manifest))
@@ -44,11 +45,24 @@ public enum ManifestGraphSVG {
         }
         let commandX = destinationRight + 120
         let commandWidth =
-            (graph.commands.map { max(width(commandTitle($0)), width(placements($0))) }.max() ?? 0) + 24
-        let capabilityWidth = graph.capabilities.map { width(capabilityText($0)) }.max() ?? 0
+            (graph.commands.map {
+                max(
+                    width(commandTitle($0)), width(placements($0)), $0.pageAction.map { width(pageActionText($0)) } ?? 0
+                )
+            }.max() ?? 0) + 24
+        // Each command's top: a command bound to a page action has a third line.
+        var commandTops: [Int] = []
+        var nextTop = top - 12
+        for command in graph.commands {
+            commandTops.append(nextTop)
+            nextTop += height(command) + commandGap
+        }
+        let sessionLines = graph.session.map { sessionText($0, graph) } ?? []
+        let capabilityWidth =
+            (graph.capabilities.map { width(capabilityText($0)) } + sessionLines.map(width)).max() ?? 0
         let rightEdge = commandX + max(commandWidth, capabilityWidth, width("Capabilities")) + margin
-        let commandsBottom =
-            top + graph.commands.count * (commandHeight + commandGap) + 40 + graph.capabilities.count * 20
+        let sessionHeight = sessionLines.isEmpty ? 0 : 32 + sessionLines.count * 20
+        let commandsBottom = nextTop + 12 + 40 + graph.capabilities.count * 20 + sessionHeight
         let treeBottom = top + graph.nodes.count * rowHeight
         let totalWidth = max(rightEdge, margin * 2 + width(title(graph)) * 3 / 2, 640)
         let totalHeight = max(treeBottom, commandsBottom) + margin
@@ -111,31 +125,39 @@ public enum ManifestGraphSVG {
         out +=
             ##"<text x="\##(commandX)" y="\##(top - 22)" font-weight="bold" fill="#3a3a3c">Commands</text>"## + "\n"
         for (index, command) in graph.commands.enumerated() {
-            let y = top - 12 + index * (commandHeight + commandGap)
+            let y = commandTops[index]
+            let boxHeight = height(command)
             for target in command.destinations {
                 let (bx, by, boxWidth) = destinationBoxes[target]
                 let startX = commandX
-                let startY = y + commandHeight / 2
+                let startY = y + boxHeight / 2
                 let endX = bx + boxWidth
                 let middle = (startX + endX) / 2
                 out +=
                     ##"<path class="command-edge" data-command="\##(escape(command.id))" data-destination="\##(escape(graph.destinations[target].id))" d="M\##(startX) \##(startY) C\##(middle) \##(startY) \##(middle) \##(by) \##(endX) \##(by)" fill="none" stroke="#2f7d32" stroke-opacity="0.55"/>"##
                     + "\n"
             }
+            let bound = command.pageAction.map { ##" data-page-action="\##(escape($0))""## } ?? ""
             out +=
-                ##"<g class="command" data-command="\##(escape(command.id))" data-placements="\##(command.placements.map(\.rawValue).joined(separator: " "))">"##
+                ##"<g class="command" data-command="\##(escape(command.id))" data-placements="\##(command.placements.map(\.rawValue).joined(separator: " "))"\##(bound)>"##
                 + "\n"
             out +=
-                ##"<rect x="\##(commandX)" y="\##(y)" width="\##(commandWidth)" height="\##(commandHeight)" rx="8" fill="#eef7ee" stroke="#2f7d32"/>"##
+                ##"<rect x="\##(commandX)" y="\##(y)" width="\##(commandWidth)" height="\##(boxHeight)" rx="8" fill="#eef7ee" stroke="#2f7d32"/>"##
                 + "\n"
             out +=
                 ##"<text x="\##(commandX + 12)" y="\##(y + 18)" font-weight="bold" fill="#1c1c1e">\##(escape(commandTitle(command)))</text>"##
                 + "\n"
             out +=
                 ##"<text x="\##(commandX + 12)" y="\##(y + 35)" font-size="10" fill="#2f7d32">\##(escape(placements(command)))</text>"##
-                + "\n</g>\n"
+                + "\n"
+            if let action = command.pageAction {
+                out +=
+                    ##"<text class="page-action" x="\##(commandX + 12)" y="\##(y + 51)" font-size="10" fill="#c46a00">\##(escape(pageActionText(action)))</text>"##
+                    + "\n"
+            }
+            out += "</g>\n"
         }
-        let capabilitiesTop = top + graph.commands.count * (commandHeight + commandGap) + 20
+        let capabilitiesTop = nextTop + 12 + 20
         if !graph.capabilities.isEmpty {
             out +=
                 ##"<text x="\##(commandX)" y="\##(capabilitiesTop)" font-weight="bold" fill="#3a3a3c">Capabilities</text>"##
@@ -146,8 +168,40 @@ public enum ManifestGraphSVG {
                 ##"<text class="capability" data-capability="\##(escape(capability.id))" x="\##(commandX)" y="\##(capabilitiesTop + 20 + index * 20)" fill="#3a3a3c">\##(escape(capabilityText(capability)))</text>"##
                 + "\n"
         }
+        if let session = graph.session {
+            let sessionTop = capabilitiesTop + (graph.capabilities.isEmpty ? 0 : 32 + graph.capabilities.count * 20)
+            let signIn = graph.destinations[session.signIn].id
+            let signOut = session.signOut.map { ##" data-sign-out="\##(escape($0))""## } ?? ""
+            out +=
+                ##"<g class="session" data-sign-in="\##(escape(signIn))"\##(signOut)>"## + "\n"
+                + ##"<text x="\##(commandX)" y="\##(sessionTop)" font-weight="bold" fill="#3a3a3c">Session</text>"##
+                + "\n"
+            for (index, line) in sessionLines.enumerated() {
+                out +=
+                    ##"<text x="\##(commandX)" y="\##(sessionTop + 20 + index * 20)" fill="#3a3a3c">\##(escape(line))</text>"##
+                    + "\n"
+            }
+            out += "</g>\n"
+        }
         out += "</svg>\n"
         return out
+    }
+
+    /// A command's box height: two lines, three with a page action.
+    static func height(_ command: ManifestGraph.Command) -> Int {
+        command.pageAction == nil ? commandHeight : commandHeight + 16
+    }
+
+    static func pageActionText(_ action: String) -> String { "page action " + action }
+
+    static func sessionText(_ session: ManifestGraph.Session, _ graph: ManifestGraph) -> [String] {
+        let destination = graph.destinations[session.signIn]
+        var lines = ["sign in: \(destination.id) (\(destination.pattern))"]
+        if let signOut = session.signOut {
+            let action = graph.commands.first { $0.id == signOut }?.pageAction
+            lines.append("sign out: \(signOut)" + (action.map { " (\($0))" } ?? ""))
+        }
+        return lines
     }
 
     static func title(_ graph: ManifestGraph) -> String {

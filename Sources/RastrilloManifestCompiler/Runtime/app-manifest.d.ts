@@ -47,5 +47,7 @@ export interface Command {
   placements: Array<"toolbar" | "menu" | "contextMenu" | "actionMenu" | "appShortcut">;
   destinations: DestinationID[];
   capabilities: CapabilityID[];
+  /** The web form (POST) or link (GET) the command stands for: its method and ServeMux pattern. */
+  pageAction: { readonly method: "GET" | "POST"; readonly pattern: string } | null;
 }
 export declare const commands: readonly Command[];

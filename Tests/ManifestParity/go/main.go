@@ -6,7 +6,11 @@
 //	    that has a "go" expectation through mux.Handler;
 //	go run . conflicts <conflict-patterns.txt> <conflicts.txt>
 //	    registers every pair of patterns on a fresh ServeMux and requires a
-//	    panic exactly for the pairs the validator lists as conflicting.
+//	    panic exactly for the pairs the validator lists as conflicting;
+//	go run . pageactions
+//	    registers the emitted routes and every bound command's PageActions
+//	    pattern on one ServeMux (a web app serves both) and requires that a
+//	    request with the action's method and a path of its pattern reaches it.
 package main
 
 import (
@@ -37,8 +41,10 @@ func main() {
 		routes(os.Args[2])
 	case len(os.Args) == 4 && os.Args[1] == "conflicts":
 		conflicts(os.Args[2], os.Args[3])
+	case len(os.Args) == 2 && os.Args[1] == "pageactions":
+		pageActions()
 	default:
-		fmt.Fprintln(os.Stderr, "usage: parity routes <corpus.json> | parity conflicts <patterns.txt> <conflicts.txt>")
+		fmt.Fprintln(os.Stderr, "usage: parity routes <corpus.json> | parity conflicts <patterns.txt> <conflicts.txt> | parity pageactions")
 		os.Exit(2)
 	}
 }
@@ -145,6 +151,46 @@ func routes(corpusPath string) {
 	}
 	fmt.Printf("manifest-parity-go: %d/%d URLs agree with the corpus on a real ServeMux\n", checked-failures, checked)
 	if checked < 100 || failures > 0 {
+		os.Exit(1)
+	}
+}
+
+// pageActions serves the emitted destinations and page actions on one mux, as the web app does,
+// and sends each page action's method to a path of its pattern ({name} → 1, {name...} → a/b).
+func pageActions() {
+	mux := http.NewServeMux()
+	ok := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
+	appmanifest.Register(mux, func(appmanifest.Route) http.Handler { return ok })
+	for _, action := range appmanifest.PageActions {
+		mux.Handle(action.Pattern, ok)
+	}
+	failures := 0
+	for _, action := range appmanifest.PageActions {
+		method, pattern, _ := strings.Cut(action.Pattern, " ")
+		var path strings.Builder
+		for _, segment := range strings.Split(strings.TrimPrefix(pattern, "/"), "/") {
+			switch {
+			case segment == "{$}":
+			case strings.HasSuffix(segment, "...}"):
+				path.WriteString("/a/b")
+			case strings.HasPrefix(segment, "{"):
+				path.WriteString("/1")
+			default:
+				path.WriteString("/" + segment)
+			}
+		}
+		if strings.HasSuffix(pattern, "/") || strings.HasSuffix(pattern, "{$}") {
+			path.WriteString("/")
+		}
+		request := httptest.NewRequest(method, path.String(), nil)
+		if _, got := mux.Handler(request); got != action.Pattern {
+			fmt.Printf("MISMATCH %s: %s %s reaches %q\n", action.Command, method, path.String(), got)
+			failures++
+		}
+	}
+	fmt.Printf("manifest-parity-go: %d/%d page actions served on a ServeMux with the routes\n",
+		len(appmanifest.PageActions)-failures, len(appmanifest.PageActions))
+	if failures > 0 || len(appmanifest.PageActions) == 0 {
 		os.Exit(1)
 	}
 }

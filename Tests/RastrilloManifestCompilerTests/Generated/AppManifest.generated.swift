@@ -8,7 +8,7 @@ enum GeneratedManifest {
     /// The manifest file this code was generated from.
     static let sourceName = "parity-manifest.json"
     /// The manifest, as compact JSON.
-    static let json = #"{"schemaVersion":1,"app":{"name":"Parity","appIDs":["ABCDE12345.com.example.parity"]},"origins":[{"origin":"https://app.example.com","aliases":["https://www.example.com","http://localhost:8080"]},{"origin":"companion://app"}],"links":{"foreignWeb":"externalBrowser","externalSchemes":["mailto","tel"]},"capabilities":[{"id":"notes.read","description":"Read notes"},{"id":"notes.write","description":"Create and edit notes"}],"types":{"Color":{"enum":["red","green","blue"]},"ReportFormat":{"enum":["pdf","csv"]},"NoteDraft":{"fields":{"id":{"optional":"uuid"},"title":"string","body":"string","tags":{"array":"string"},"color":{"optional":"Color"},"pinned":"bool","weight":"double","revision":"int"}},"SaveResult":{"fields":{"id":"uuid","revision":"int"}}},"destinations":[{"id":"home","pattern":"/{$}","presentation":"native","titleKey":"destination.home","link":"universalLink"},{"id":"notes","pattern":"/notes/{$}","presentation":"native","titleKey":"destination.notes","capabilities":["notes.read"],"link":"universalLink"},{"id":"newNote","pattern":"/notes/new","presentation":"native","titleKey":"destination.newNote","capabilities":["notes.write"]},{"id":"note","pattern":"/notes/{id}","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.note","capabilities":["notes.read"],"link":"universalLink"},{"id":"noteEdit","pattern":"/notes/{id}/edit","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.noteEdit","capabilities":["notes.write"]},{"id":"noteTag","pattern":"/notes/{id}/tags/{color}","params":{"id":"uuid","color":"Color"},"presentation":"native","titleKey":"destination.noteTag"},{"id":"docs","pattern":"/docs/","presentation":"web","titleKey":"destination.docs"},{"id":"docsSearch","pattern":"/docs/search","presentation":"web","titleKey":"destination.docsSearch"},{"id":"files","pattern":"/files/{path...}","presentation":"native","titleKey":"destination.files"},{"id":"user","pattern":"/users/{userID}","params":{"userID":"int"},"presentation":"native","titleKey":"destination.user"},{"id":"userByName","pattern":"/users/by-name/{name}","presentation":"native","titleKey":"destination.userByName"},{"id":"report","pattern":"/reports/{year}/{month}","params":{"year":"int","month":"int","format":{"optional":"ReportFormat"}},"presentation":"web","titleKey":"destination.report"},{"id":"billing","pattern":"/billing/","presentation":"web","titleKey":"destination.billing","link":"externalBrowser"},{"id":"help","pattern":"/help/{topic}","presentation":"web","titleKey":"destination.help","link":"inAppBrowser"},{"id":"search","pattern":"/search","params":{"q":"string","page":{"optional":"int"}},"presentation":"native","titleKey":"destination.search"},{"id":"flag","pattern":"/flags/{enabled}","params":{"enabled":"bool"},"presentation":"native","titleKey":"destination.flag"},{"id":"ratio","pattern":"/ratio/{value}","params":{"value":"double"},"presentation":"native","titleKey":"destination.ratio"},{"id":"version","pattern":"/v/{number}","params":{"number":"int"},"presentation":"native","titleKey":"destination.version"},{"id":"versionsAll","pattern":"/v/","presentation":"web","titleKey":"destination.versionsAll"},{"id":"encoded","pattern":"/caf%C3%A9/{item}","presentation":"native","titleKey":"destination.encoded"},{"id":"settings","pattern":"/settings","presentation":"native","titleKey":"destination.settings"},{"id":"settingsSection","pattern":"/settings/{section}/{$}","presentation":"native","titleKey":"destination.settingsSection"}],"commands":[{"id":"newNoteCommand","titleKey":"command.newNote","symbol":"square.and.pencil","shortcut":"cmd+n","placements":["toolbar","menu","appShortcut"],"capabilities":["notes.write"]},{"id":"deleteNote","titleKey":"command.deleteNote","symbol":"trash","shortcut":"cmd+delete","role":"destructive","placements":["contextMenu","actionMenu","menu"],"destinations":["note","noteEdit"],"capabilities":["notes.write"]},{"id":"refresh","titleKey":"command.refresh","symbol":"arrow.clockwise","shortcut":"cmd+r","placements":["toolbar","menu"]}],"bridge":{"actions":{"saveNote":{"payload":"NoteDraft","reply":"SaveResult"},"share":{"payload":{"array":"string"},"reply":"bool"}},"events":{"noteChanged":{"payload":"NoteDraft"}}}}"#
+    static let json = #"{"schemaVersion":1,"app":{"name":"Parity","appIDs":["ABCDE12345.com.example.parity"]},"origins":[{"origin":"https://app.example.com","aliases":["https://www.example.com","http://localhost:8080"]},{"origin":"companion://app"}],"links":{"foreignWeb":"externalBrowser","externalSchemes":["mailto","tel"]},"capabilities":[{"id":"notes.read","description":"Read notes"},{"id":"notes.write","description":"Create and edit notes"}],"types":{"Color":{"enum":["red","green","blue"]},"ReportFormat":{"enum":["pdf","csv"]},"NoteDraft":{"fields":{"id":{"optional":"uuid"},"title":"string","body":"string","tags":{"array":"string"},"color":{"optional":"Color"},"pinned":"bool","weight":"double","revision":"int"}},"SaveResult":{"fields":{"id":"uuid","revision":"int"}}},"destinations":[{"id":"home","pattern":"/{$}","presentation":"native","titleKey":"destination.home","link":"universalLink"},{"id":"notes","pattern":"/notes/{$}","presentation":"native","titleKey":"destination.notes","capabilities":["notes.read"],"link":"universalLink"},{"id":"newNote","pattern":"/notes/new","presentation":"native","titleKey":"destination.newNote","capabilities":["notes.write"]},{"id":"note","pattern":"/notes/{id}","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.note","capabilities":["notes.read"],"link":"universalLink"},{"id":"noteEdit","pattern":"/notes/{id}/edit","params":{"id":"uuid"},"presentation":"native","titleKey":"destination.noteEdit","capabilities":["notes.write"]},{"id":"noteTag","pattern":"/notes/{id}/tags/{color}","params":{"id":"uuid","color":"Color"},"presentation":"native","titleKey":"destination.noteTag"},{"id":"docs","pattern":"/docs/","presentation":"web","titleKey":"destination.docs"},{"id":"docsSearch","pattern":"/docs/search","presentation":"web","titleKey":"destination.docsSearch"},{"id":"files","pattern":"/files/{path...}","presentation":"native","titleKey":"destination.files"},{"id":"user","pattern":"/users/{userID}","params":{"userID":"int"},"presentation":"native","titleKey":"destination.user"},{"id":"userByName","pattern":"/users/by-name/{name}","presentation":"native","titleKey":"destination.userByName"},{"id":"report","pattern":"/reports/{year}/{month}","params":{"year":"int","month":"int","format":{"optional":"ReportFormat"}},"presentation":"web","titleKey":"destination.report"},{"id":"billing","pattern":"/billing/","presentation":"web","titleKey":"destination.billing","link":"externalBrowser"},{"id":"help","pattern":"/help/{topic}","presentation":"web","titleKey":"destination.help","link":"inAppBrowser"},{"id":"search","pattern":"/search","params":{"q":"string","page":{"optional":"int"}},"presentation":"native","titleKey":"destination.search"},{"id":"flag","pattern":"/flags/{enabled}","params":{"enabled":"bool"},"presentation":"native","titleKey":"destination.flag"},{"id":"ratio","pattern":"/ratio/{value}","params":{"value":"double"},"presentation":"native","titleKey":"destination.ratio"},{"id":"version","pattern":"/v/{number}","params":{"number":"int"},"presentation":"native","titleKey":"destination.version"},{"id":"versionsAll","pattern":"/v/","presentation":"web","titleKey":"destination.versionsAll"},{"id":"encoded","pattern":"/caf%C3%A9/{item}","presentation":"native","titleKey":"destination.encoded"},{"id":"settings","pattern":"/settings","presentation":"native","titleKey":"destination.settings"},{"id":"settingsSection","pattern":"/settings/{section}/{$}","presentation":"native","titleKey":"destination.settingsSection"},{"id":"signIn","pattern":"/signin","presentation":"web","titleKey":"destination.signIn"}],"session":{"signIn":"signIn","signOut":"signOut"},"commands":[{"id":"newNoteCommand","titleKey":"command.newNote","symbol":"square.and.pencil","shortcut":"cmd+n","placements":["toolbar","menu","appShortcut"],"capabilities":["notes.write"]},{"id":"deleteNote","titleKey":"command.deleteNote","symbol":"trash","shortcut":"cmd+delete","role":"destructive","placements":["contextMenu","actionMenu","menu"],"destinations":["note","noteEdit"],"capabilities":["notes.write"]},{"id":"refresh","titleKey":"command.refresh","symbol":"arrow.clockwise","shortcut":"cmd+r","placements":["toolbar","menu"]},{"id":"publishReport","titleKey":"command.publishReport","symbol":"paperplane","placements":["toolbar","menu"],"destinations":["report"],"pageAction":{"method":"POST","pattern":"/reports/{year}/{month}/publish","params":{"year":"int","month":"int"}}},{"id":"editHelp","titleKey":"command.editHelp","shortcut":"cmd+e","placements":["menu"],"destinations":["help"],"pageAction":{"method":"GET","pattern":"/help/{topic}/edit","params":{"topic":"string","lang":{"optional":"Color"}}}},{"id":"signOut","titleKey":"command.signOut","placements":["menu"],"pageAction":{"method":"POST","pattern":"/signout"}}],"bridge":{"actions":{"saveNote":{"payload":"NoteDraft","reply":"SaveResult"},"share":{"payload":{"array":"string"},"reply":"bool"}},"events":{"noteChanged":{"payload":"NoteDraft"}}}}"#
     /// The decoded manifest. It was validated when this file was generated, so decoding
     /// fails only if the RastrilloNative library is older than the generator.
     static let manifest: AppManifest = {
@@ -20,6 +20,11 @@ enum GeneratedManifest {
     }()
     /// The router compiled from the manifest.
     static let router = LinkRouter(manifest: manifest)
+    /// The destination id of the web app's sign-in page (the manifest's `session.signIn`), or `nil`
+    /// when the manifest declares no session.
+    static let signInDestination: String? = "signIn"
+    /// The command bound to the web app's sign-out form (`session.signOut`), or `nil`.
+    static let signOutCommand: Command? = .signOut
 }
 
 /// A destination of the app, with its typed params.
@@ -68,6 +73,8 @@ enum Destination: Hashable, Codable, Sendable {
     case settings
     /// `/settings/{section}/{$}`
     case settingsSection(section: String)
+    /// `/signin`
+    case signIn
 
     /// The destination's manifest id.
     var id: String {
@@ -94,6 +101,7 @@ enum Destination: Hashable, Codable, Sendable {
             case .encoded: return "encoded"
             case .settings: return "settings"
             case .settingsSection: return "settingsSection"
+            case .signIn: return "signIn"
         }
     }
 
@@ -223,6 +231,8 @@ enum Destination: Hashable, Codable, Sendable {
                     return nil
                 }
                 self = .settingsSection(section: section)
+            case "signIn":
+                self = .signIn
             default: return nil
         }
     }
@@ -298,6 +308,7 @@ enum Destination: Hashable, Codable, Sendable {
                 var _values: [String: LinkValue] = [:]
                 _values["section"] = .string(section)
                 return _values
+            case .signIn: return [:]
         }
     }
 
@@ -321,8 +332,15 @@ enum Command: String, CaseIterable, Hashable, Codable, Sendable {
     case newNoteCommand
     case deleteNote
     case refresh
+    /// Bound to the page action `POST /reports/{year}/{month}/publish`.
+    case publishReport
+    /// Bound to the page action `GET /help/{topic}/edit`.
+    case editHelp
+    /// Bound to the page action `POST /signout`.
+    case signOut
 
-    /// The command's manifest entry (title key, symbol, shortcut, role, placements…).
+    /// The command's manifest entry (title key, symbol, shortcut, role, placements, and `pageAction`:
+    /// the method and pattern of the web form or link it stands for, or `nil`).
     var metadata: ManifestCommand {
         GeneratedManifest.manifest.commands.first { $0.id == rawValue }!
     }

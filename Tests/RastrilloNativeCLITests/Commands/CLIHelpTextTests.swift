@@ -176,6 +176,7 @@ struct CLIHelpTextTests {
               hotwire                 path-configuration.json
               bridge-swift            AppManifest.bridge.swift
               bridge-js               bridge.js, bridge.d.ts
+              page-actions            page-actions.js (when a command has a pageAction)
 
             USAGE: rastrillo-native manifest build <file> --out <dir> [--check]
                                                    [--only <outputs>] [--app-id <id> ...]

@@ -44,7 +44,7 @@ struct CLIUsageErrorTests {
         (["manifest", "build", "m.json", "--out"], ["manifest", "build"], "missing value for '--out <dir>'"),
         (
             ["manifest", "build", "m.json", "--out", "d", "--only", "rust"], ["manifest", "build"],
-            "unknown output 'rust' in --only; use swift, js, go, aasa, hotwire, bridge-swift, bridge-js"
+            "unknown output 'rust' in --only; use swift, js, go, aasa, hotwire, bridge-swift, bridge-js, page-actions"
         ),
         (["manifest", "check"], ["manifest", "check"], "missing argument '<file>'"),
         (["manifest", "schema", "extra"], ["manifest", "schema"], "unexpected argument 'extra'"),

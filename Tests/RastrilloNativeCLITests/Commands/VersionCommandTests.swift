@@ -16,7 +16,9 @@ struct VersionCommandTests {
         return (status, io)
     }
 
-    @Test("prints the version and its kind from a real server (python3 http.server on 127.0.0.1)")
+    @Test(
+        "prints the version and its kind from a real server (python3 http.server on 127.0.0.1)",
+        .enabled(if: CrossLanguageOracles.enabled, "needs python3 (http.server): make swift-oracles runs it"))
     func realServer() async throws {
         let root = try CompanionFixture.temporaryFolder()
         defer { CompanionFixture.removeTemporary(root) }

@@ -20,6 +20,11 @@ enum GeneratedManifest {
     }()
     /// The router compiled from the manifest.
     static let router = LinkRouter(manifest: manifest)
+    /// The destination id of the web app's sign-in page (the manifest's `session.signIn`), or `nil`
+    /// when the manifest declares no session.
+    static let signInDestination: String? = nil
+    /// The command bound to the web app's sign-out form (`session.signOut`), or `nil`.
+    static let signOutCommand: Command? = nil
 }
 
 /// A destination of the app, with its typed params.
@@ -95,7 +100,8 @@ enum Capability: String, CaseIterable, Hashable, Codable, Sendable {
 enum Command: String, CaseIterable, Hashable, Codable, Sendable {
     case none = ""
 
-    /// The command's manifest entry (title key, symbol, shortcut, role, placements…).
+    /// The command's manifest entry (title key, symbol, shortcut, role, placements, and `pageAction`:
+    /// the method and pattern of the web form or link it stands for, or `nil`).
     var metadata: ManifestCommand {
         GeneratedManifest.manifest.commands.first { $0.id == rawValue }!
     }

@@ -8,8 +8,11 @@ struct ManifestValidationTests {
     @Test("the parity manifest validates")
     func parityManifestValidates() {
         let manifest = F.parityManifest
-        #expect(manifest.destinations.count == 22)
-        #expect(manifest.commands.map(\.id) == ["newNoteCommand", "deleteNote", "refresh"])
+        #expect(manifest.destinations.count == 23)
+        #expect(
+            manifest.commands.map(\.id) == [
+                "newNoteCommand", "deleteNote", "refresh", "publishReport", "editHelp", "signOut",
+            ])
         #expect(manifest.internalOrigins.map(\.description).contains("http://localhost:8080"))
     }
 

@@ -1,0 +1,90 @@
+import RastrilloJSON
+import RastrilloNative
+
+/// Emits `page-actions.js`, the classic script the WebKit adapter injects into web screens to find
+/// the page's forms and links that match a command's page action (`Runtime/page-actions.js` with
+/// its slots filled).
+///
+/// Its router is the app-manifest module's routing runtime, compiled once per method over a table
+/// whose destinations are the commands bound to that method: exactly the synthetic manifest
+/// `PageActionRouter` hands `LinkRouter` (the manifest's origins and link policy, one web
+/// destination per bound command with its pattern and params), so the script and native read a URL
+/// the same way.
+struct PageActionsEmitter {
+    let manifest: AppManifest
+    let header: String
+
+    /// The runtime template, `Runtime/page-actions.js`.
+    static var template: RuntimeTemplate { .pageActionsJS }
+
+    /// The app-manifest module's routing runtime: the fixed text of `Runtime/app-manifest.js`
+    /// between its `manifest` and `exports` slots, as the body of a function. Its `export function`
+    /// lines become plain functions, the only change.
+    static var routerRuntime: String {
+        let parts = RuntimeTemplate.appManifestJS.parts
+        guard let start = parts.firstIndex(of: .slot("manifest")), let end = parts.firstIndex(of: .slot("exports")),
+            start < end
+        else { preconditionFailure("Runtime/app-manifest.js has no manifest and exports slots in that order") }
+        let source = parts[(start + 1)..<end].map { part -> String in
+            guard case .text(let text) = part else {
+                preconditionFailure("Runtime/app-manifest.js has a slot inside its routing runtime")
+            }
+            return text
+        }.joined()
+        let body = source.replacingOccurrences(of: "\nexport function ", with: "\nfunction ")
+        precondition(
+            !body.hasPrefix("export ") && !body.contains("\nexport "),
+            "the routing runtime exports something other than functions; page-actions.js cannot wrap it")
+        return body.hasSuffix("\n") ? body : body + "\n"
+    }
+
+    /// Whether the manifest binds any command to a page action (only then is the script written).
+    var isNeeded: Bool { manifest.commands.contains { $0.pageAction != nil } }
+
+    func script() -> String {
+        let js = JSEmitter(manifest: manifest, header: header)
+        var tables: [String] = []
+        for method in ManifestPageAction.Method.allCases {
+            let entries = manifest.commands.compactMap { command -> JSEmitter.RouteTableEntry? in
+                guard let action = command.pageAction, action.method == method else { return nil }
+                return .init(
+                    id: command.id, pattern: action.pattern, params: action.params, presentation: "web", link: "inApp")
+            }
+            let data = entries.isEmpty ? "null" : js.routeTableData(entries)
+            tables.append("\(method.rawValue): \(data)")
+        }
+        let protocolData = [
+            "handler: \(JSONString.quoted(PageActionProtocol.handlerName))",
+            "global: \(JSONString.quoted(PageActionProtocol.scriptGlobal))",
+            "version: \(PageActionProtocol.version)", "maxOffers: \(PageActionProtocol.maxOffers)",
+            "maxURLBytes: \(PageActionProtocol.maxURLBytes)", "maxReportBytes: \(PageActionProtocol.maxReportBytes)",
+        ]
+        return Self.template.filling([
+            "header": "// \(header)\n",
+            "protocol": Self.indented(
+                "const PROTOCOL = Object.freeze({\(protocolData.joined(separator: ", "))});\n", 1),
+            "tables": Self.indented("const TABLES = Object.freeze({\n\(tables.joined(separator: ",\n"))\n});\n", 1),
+            "router": Self.indented(Self.routerRuntime, 2),
+        ])
+    }
+
+    /// `text` with each non-empty line indented `levels` times two spaces (the script's nesting).
+    static func indented(_ text: String, _ levels: Int) -> String {
+        let prefix = String(repeating: "  ", count: levels)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : prefix + $0
+        }.joined(separator: "\n")
+    }
+}
+
+extension ManifestEmitter {
+    /// `page-actions.js`, the script that reports the page's forms and links bound to commands
+    /// (only when some command has a `pageAction`).
+    public static let pageActions = ManifestEmitter(
+        name: "page-actions", summary: "page-actions.js (when a command has a pageAction)"
+    ) { compiler, _ in
+        let emitter = PageActionsEmitter(manifest: compiler.manifest, header: compiler.header)
+        guard emitter.isNeeded else { return [] }
+        return [.init(name: "page-actions.js", contents: emitter.script())]
+    }
+}

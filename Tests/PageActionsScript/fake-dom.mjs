@@ -1,0 +1,248 @@
+// A tiny hand-written DOM for running the generated page-actions.js under node (no npm packages):
+// just what the script reads (forms, links, submit buttons, :disabled, MutationObserver, pageshow)
+// with the browser's behaviour where it matters (URLs resolved against the document's URL, a form's
+// named controls shadowing its members, mutation records delivered in a microtask). It records what
+// the script does to the page: submissions, clicks, and any attribute write or listener an element
+// gets, so a test can require that the script changes nothing.
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+
+export function makeWorld({ url = "https://notes.example.com/bookmarks/3", readyState = "complete", resolveURLs = true } = {}) {
+  const log = [];
+  const observers = [];
+  const windowListeners = new Map();
+  let pending = [];
+  let delivering = false;
+
+  function notify(record) {
+    for (const observer of observers) {
+      const options = observer.options;
+      if (record.type === "attributes") {
+        if (!options.attributes) continue;
+        if (options.attributeFilter && !options.attributeFilter.includes(record.attributeName)) continue;
+      } else if (!options.childList) continue;
+      pending.push([observer, record]);
+    }
+    if (pending.length > 0 && !delivering) {
+      delivering = true;
+      queueMicrotask(() => {
+        const batch = pending;
+        pending = [];
+        delivering = false;
+        const byObserver = new Map();
+        for (const [observer, record] of batch) {
+          if (!byObserver.has(observer)) byObserver.set(observer, []);
+          byObserver.get(observer).push(record);
+        }
+        for (const [observer, records] of byObserver) observer.callback(records, observer);
+      });
+    }
+  }
+
+  class Node {
+    constructor() {
+      this.parentNode = null;
+      this.childNodes = [];
+    }
+    get isConnected() {
+      let node = this;
+      while (node.parentNode !== null) node = node.parentNode;
+      return node === document;
+    }
+    appendChild(child) {
+      if (child.parentNode !== null) child.remove();
+      child.parentNode = this;
+      this.childNodes.push(child);
+      notify({ type: "childList", target: this });
+      return child;
+    }
+    addEventListener(type) {
+      log.push(["listener", this, type]);
+    }
+    *descendants() {
+      for (const child of this.childNodes) {
+        yield child;
+        yield* child.descendants();
+      }
+    }
+  }
+
+  class Element extends Node {
+    constructor(localName, attributes = {}) {
+      super();
+      this.localName = localName;
+      this.attributes = new Map(Object.entries(attributes));
+    }
+    getAttribute(name) {
+      return this.attributes.has(name) ? this.attributes.get(name) : null;
+    }
+    hasAttribute(name) {
+      return this.attributes.has(name);
+    }
+    setAttribute(name, value) {
+      this.attributes.set(name, String(value));
+      log.push(["setAttribute", this, name]);
+      notify({ type: "attributes", target: this, attributeName: name });
+    }
+    removeAttribute(name) {
+      this.attributes.delete(name);
+      log.push(["removeAttribute", this, name]);
+      notify({ type: "attributes", target: this, attributeName: name });
+    }
+    remove() {
+      const parent = this.parentNode;
+      if (parent === null) return;
+      parent.childNodes.splice(parent.childNodes.indexOf(this), 1);
+      this.parentNode = null;
+      notify({ type: "childList", target: parent });
+    }
+    matches(selector) {
+      if (selector !== ":disabled") throw new Error(`fake DOM: unsupported selector ${selector}`);
+      if (!(this instanceof HTMLButtonElement || this instanceof HTMLInputElement)) return false;
+      if (this.hasAttribute("disabled")) return true;
+      for (let node = this.parentNode; node !== null; node = node.parentNode) {
+        if (node.localName === "fieldset" && node.hasAttribute("disabled")) return true;
+      }
+      return false;
+    }
+  }
+
+  class HTMLElement extends Element {
+    click() {
+      log.push(["click", this]);
+    }
+  }
+
+  // resolveURLs false: a form's action and a link's href read as written (the parity corpus gives
+  // the URLs as a browser would report them).
+  const resolve = (text) => {
+    if (!resolveURLs) return text;
+    try {
+      return new URL(text, document.URL).href;
+    } catch {
+      return text;
+    }
+  };
+
+  class HTMLFormElement extends HTMLElement {
+    get method() {
+      const method = (this.getAttribute("method") ?? "").toLowerCase();
+      return method === "post" || method === "dialog" ? method : "get";
+    }
+    get action() {
+      const action = this.getAttribute("action");
+      if (!resolveURLs) return action ?? "";
+      return action === null || action === "" ? document.URL : resolve(action);
+    }
+    get elements() {
+      return [...this.descendants()].filter((n) => n instanceof HTMLButtonElement || n instanceof HTMLInputElement);
+    }
+    requestSubmit(submitter) {
+      if (submitter !== undefined && submitter !== null && !this.elements.includes(submitter)) {
+        throw new TypeError("The specified element is not a submit button of this form");
+      }
+      if (!this.isConnected) throw new Error("fake DOM: submitting a form that is not connected");
+      log.push(["submit", this, submitter ?? null]);
+    }
+  }
+
+  class HTMLAnchorElement extends HTMLElement {
+    get href() {
+      const href = this.getAttribute("href");
+      return href === null ? "" : resolve(href);
+    }
+  }
+
+  class HTMLButtonElement extends HTMLElement {
+    get type() {
+      const type = (this.getAttribute("type") ?? "").toLowerCase();
+      return type === "reset" || type === "button" ? type : "submit";
+    }
+  }
+
+  class HTMLInputElement extends HTMLElement {
+    get type() {
+      return (this.getAttribute("type") ?? "text").toLowerCase();
+    }
+  }
+
+  class Document extends Node {
+    constructor() {
+      super();
+      this.URL = url;
+      this.state = readyState;
+      this.localName = "#document";
+    }
+    get readyState() {
+      return this.state;
+    }
+    querySelectorAll(selector) {
+      if (selector !== "form, a[href]") throw new Error(`fake DOM: unsupported selector ${selector}`);
+      return [...this.descendants()].filter(
+        (n) => n instanceof HTMLFormElement || (n instanceof HTMLAnchorElement && n.hasAttribute("href")));
+    }
+  }
+
+  class MutationObserver {
+    constructor(callback) {
+      this.callback = callback;
+    }
+    observe(target, options) {
+      if (target !== document) throw new Error("fake DOM: the script observes the document");
+      this.options = options;
+      observers.push(this);
+    }
+  }
+
+  const document = new Document();
+  const body = new HTMLElement("body");
+  document.appendChild(body);
+
+  const classes = { form: HTMLFormElement, a: HTMLAnchorElement, button: HTMLButtonElement, input: HTMLInputElement };
+  /** `el("form", {method: "post", action: "/x"}, el("button"))` */
+  function el(tag, attributes = {}, ...children) {
+    const Type = classes[tag] ?? HTMLElement;
+    const element = new Type(tag, attributes);
+    for (const child of children) element.appendChild(child);
+    return element;
+  }
+
+  const posted = [];
+  const sandbox = {
+    document, Node, Element, HTMLElement, HTMLFormElement, HTMLAnchorElement, HTMLButtonElement, HTMLInputElement,
+    Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask,
+    addEventListener(type, listener, options) {
+      if (!windowListeners.has(type)) windowListeners.set(type, []);
+      windowListeners.get(type).push({ listener, once: options?.once === true });
+    },
+  };
+  sandbox.globalThis = sandbox;
+  const context = vm.createContext(sandbox);
+
+  return {
+    document, body, el, log, posted, context,
+    /** Installs the `webkit.messageHandlers.rastrilloPageActions` stand-in, recording each post. */
+    installHandler() {
+      sandbox.webkit = { messageHandlers: { rastrilloPageActions: { postMessage: (text) => posted.push(text) } } };
+    },
+    /** Runs the script in the page-actions world. */
+    run(scriptPath) {
+      vm.runInContext(readFileSync(scriptPath, "utf8"), context, { filename: scriptPath });
+    },
+    /** Fires a window event (pageshow, DOMContentLoaded) as the browser would. */
+    fire(type, properties = {}) {
+      if (type === "DOMContentLoaded") document.state = "interactive";
+      const listeners = windowListeners.get(type) ?? [];
+      windowListeners.set(type, listeners.filter((entry) => !entry.once));
+      for (const entry of listeners) entry.listener({ type, ...properties });
+    },
+    get api() {
+      return sandbox.rastrilloPageActions;
+    },
+  };
+}
+
+/** Lets the microtasks queued so far (mutation records, the script's coalesced report) run. */
+export async function settle() {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}

@@ -1,0 +1,261 @@
+// The generated page-actions.js for the notes manifest, run in a fake DOM (fake-dom.mjs):
+// scan, match, report, invoke, "gone", disabled submitters, limits, mutations and restores.
+// Usage: node --test Tests/PageActionsScript/page-actions.test.mjs  (PAGE_ACTIONS_JS=<generated script>)
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { makeWorld, settle } from "./fake-dom.mjs";
+
+const script = process.env.PAGE_ACTIONS_JS;
+if (!script) throw new Error("set PAGE_ACTIONS_JS to the page-actions.js generated from the notes manifest");
+const ORIGIN = "https://notes.example.com";
+
+/** A world with the handler installed, the page built by `build`, and the script run. */
+function page(build, options = {}) {
+  const world = makeWorld(options);
+  if (options.handler !== false) world.installHandler();
+  build(world);
+  world.run(script);
+  return world;
+}
+
+const reports = (world) => world.posted.map((text) => JSON.parse(text));
+const offers = (world) => reports(world).at(-1).offers;
+const button = (world, attributes = {}) => world.el("button", attributes);
+const form = (world, action, ...children) =>
+  world.el("form", { method: "post", action }, ...(children.length > 0 ? children : [button(world)]));
+const link = (world, href) => world.el("a", { href });
+
+test("on load it reports the bound forms and links in document order, with targets into its list", () => {
+  const world = page((w) => {
+    w.body.appendChild(link(w, "/bookmarks")); // 0: not bound
+    w.body.appendChild(form(w, "/bookmarks/3/publish")); // 1
+    w.body.appendChild(link(w, "/bookmarks/3/edit")); // 2
+    w.body.appendChild(w.el("form", { method: "get", action: "/bookmarks" }, button(w))); // 3: GET form
+    w.body.appendChild(form(w, "https://evil.example/bookmarks/3/delete")); // 4: foreign origin
+    w.body.appendChild(form(w, "/bookmarks/x/publish")); // 5: id is not an int
+    w.body.appendChild(w.el("a", {})); // no href: not a candidate
+    w.body.appendChild(link(w, "http://notes.example.com/bookmarks/new")); // 6: http, not internal
+    w.body.appendChild(form(w, "3/delete")); // 7: relative to /bookmarks/3
+    w.body.appendChild(link(w, "new")); // 8: /bookmarks/new
+    w.body.appendChild(form(w, "/signout")); // 9
+    w.body.appendChild(w.el("form", { method: "POST", action: "/bookmarks/3/unpublish#x" }, button(w))); // 10
+    w.body.appendChild(form(w, "delete")); // 11: /bookmarks/delete, no id
+  });
+  assert.equal(world.posted.length, 1);
+  assert.equal(typeof world.posted[0], "string", "the report is posted as JSON text");
+  assert.deepEqual(JSON.parse(world.posted[0]), {
+    v: 1,
+    offers: [
+      { target: 1, method: "POST", url: `${ORIGIN}/bookmarks/3/publish` },
+      { target: 2, method: "GET", url: `${ORIGIN}/bookmarks/3/edit` },
+      { target: 7, method: "POST", url: `${ORIGIN}/bookmarks/3/delete` },
+      { target: 8, method: "GET", url: `${ORIGIN}/bookmarks/new` },
+      { target: 9, method: "POST", url: `${ORIGIN}/signout` },
+      { target: 10, method: "POST", url: `${ORIGIN}/bookmarks/3/unpublish#x` },
+    ],
+  });
+  assert.equal(world.posted[0], JSON.stringify(JSON.parse(world.posted[0])), "compact JSON");
+});
+
+test("relative actions resolve against the document's URL, as the browser resolves them", () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "3/publish"));
+    w.body.appendChild(form(w, "./3/delete"));
+    w.body.appendChild(link(w, "?q=1"));
+  }, { url: `${ORIGIN}/bookmarks/` });
+  assert.deepEqual(offers(world), [
+    { target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/publish` },
+    { target: 1, method: "POST", url: `${ORIGIN}/bookmarks/3/delete` },
+  ]);
+});
+
+test("every matching form is offered, the same command twice too: native dedupes", () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(form(w, "/bookmarks/4/publish"));
+  });
+  assert.deepEqual(offers(world).map((o) => o.target), [0, 1, 2]);
+});
+
+test("a form whose submit buttons are all disabled is not offered; one enabled button is enough", () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish", button(w, { disabled: "" })));
+    w.body.appendChild(form(w, "/bookmarks/3/delete", button(w, { disabled: "" }), w.el("input", { type: "submit" })));
+    w.body.appendChild(w.el("fieldset", { disabled: "" }, form(w, "/bookmarks/3/unpublish")));
+    w.body.appendChild(form(w, "/signout", button(w, { type: "button" })));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/4/publish" }, w.el("input", { name: "x" })));
+  });
+  // /signout has only a type=button (no submit button) and /bookmarks/4/publish none at all: offered,
+  // submitted without a submitter.
+  assert.deepEqual(offers(world).map((o) => o.target), [1, 3, 4]);
+});
+
+test("the busy rule: disabling the submitter withdraws the offer, re-enabling offers it again", async () => {
+  let submit;
+  const world = page((w) => {
+    submit = button(w);
+    w.body.appendChild(form(w, "/bookmarks/3/publish", submit));
+  });
+  assert.equal(offers(world).length, 1);
+  submit.setAttribute("disabled", "");
+  await settle();
+  assert.deepEqual(offers(world), []);
+  submit.removeAttribute("disabled");
+  await settle();
+  assert.equal(offers(world).length, 1);
+  assert.equal(world.posted.length, 3);
+});
+
+test("a burst of changes gives one report, and a change that keeps the set posts nothing", async () => {
+  const world = page(() => {});
+  assert.deepEqual(reports(world), [{ v: 1, offers: [] }]);
+  for (let id = 1; id <= 5; id++) world.body.appendChild(form(world, `/bookmarks/${id}/publish`));
+  await settle();
+  assert.equal(world.posted.length, 2);
+  assert.equal(offers(world).length, 5);
+  world.body.appendChild(link(world, "/bookmarks")); // not bound: same report
+  world.body.childNodes[0].setAttribute("class", "x"); // not an observed attribute
+  await settle();
+  assert.equal(world.posted.length, 2);
+  world.body.childNodes[0].setAttribute("action", "/bookmarks/9/publish");
+  await settle();
+  assert.equal(world.posted.length, 3);
+  assert.equal(offers(world)[0].url, `${ORIGIN}/bookmarks/9/publish`);
+});
+
+test("without the message handler nothing is posted and nothing fails; the handler is looked up each time", async () => {
+  const world = page((w) => w.body.appendChild(form(w, "/bookmarks/3/publish")), { handler: false });
+  assert.equal(world.posted.length, 0);
+  world.installHandler();
+  world.body.appendChild(link(world, "/bookmarks")); // any change: the report is sent now
+  await settle();
+  assert.equal(world.posted.length, 1);
+  assert.equal(offers(world).length, 1);
+});
+
+test("a back/forward-cache restore reports again, even when nothing changed", async () => {
+  const world = page((w) => w.body.appendChild(form(w, "/bookmarks/3/publish")));
+  world.fire("pageshow", { persisted: false });
+  await settle();
+  assert.equal(world.posted.length, 1);
+  world.fire("pageshow", { persisted: true });
+  await settle();
+  assert.equal(world.posted.length, 2);
+  assert.equal(world.posted[1], world.posted[0]);
+});
+
+test("a document still loading is scanned at DOMContentLoaded", async () => {
+  const world = page((w) => w.body.appendChild(form(w, "/bookmarks/3/publish")), { readyState: "loading" });
+  assert.equal(world.posted.length, 0);
+  world.fire("DOMContentLoaded");
+  assert.equal(world.posted.length, 1);
+});
+
+test("invoke submits the form with requestSubmit and its first enabled submit button", async () => {
+  let first, second;
+  const world = page((w) => {
+    first = button(w, { disabled: "" });
+    second = button(w, { name: "go" });
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+    w.body.appendChild(form(w, "/bookmarks/3/publish", first, second, button(w)));
+  });
+  const [, offer] = offers(world);
+  assert.equal(await world.api.invoke(offer.target, offer.method, offer.url), "submitted");
+  const submits = world.log.filter(([what]) => what === "submit");
+  assert.equal(submits.length, 1);
+  assert.equal(submits[0][2], second);
+});
+
+test("invoke submits a form without submit buttons without a submitter", async () => {
+  const world = page((w) => w.body.appendChild(w.el("form", { method: "post", action: "/signout" })));
+  const [offer] = offers(world);
+  assert.equal(await world.api.invoke(offer.target, "POST", offer.url), "submitted");
+  assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [null]);
+});
+
+test("invoke follows a link with click()", async () => {
+  const world = page((w) => w.body.appendChild(link(w, "/bookmarks/3/edit")));
+  const [offer] = offers(world);
+  assert.equal(await world.api.invoke(offer.target, "GET", offer.url), "followed");
+  assert.equal(world.log.filter(([what]) => what === "click").length, 1);
+});
+
+test("invoke answers gone when the element left, changed, or cannot be submitted now", async () => {
+  let publish, submit, edit;
+  const world = page((w) => {
+    submit = button(w);
+    publish = form(w, "/bookmarks/3/publish", submit);
+    edit = link(w, "/bookmarks/3/edit");
+    w.body.appendChild(publish);
+    w.body.appendChild(edit);
+  });
+  const url = `${ORIGIN}/bookmarks/3/publish`;
+  const api = world.api;
+  assert.equal(await api.invoke(0, "GET", url), "gone", "wrong method");
+  assert.equal(await api.invoke(0, "POST", `${ORIGIN}/bookmarks/4/publish`), "gone", "other URL");
+  assert.equal(await api.invoke(1, "POST", url), "gone", "other element");
+  assert.equal(await api.invoke(7, "POST", url), "gone", "no such target");
+  assert.equal(await api.invoke("0", "POST", url), "gone", "not an integer");
+  assert.equal(await api.invoke(-1, "POST", url), "gone");
+  assert.equal(await api.invoke(1, "GET", `${ORIGIN}/bookmarks`), "gone", "not a bound URL");
+  submit.setAttribute("disabled", "");
+  assert.equal(await api.invoke(0, "POST", url), "gone", "every submit button disabled (busy)");
+  submit.removeAttribute("disabled");
+  publish.setAttribute("action", "/bookmarks/4/publish");
+  assert.equal(await api.invoke(0, "POST", url), "gone", "the action changed");
+  publish.setAttribute("action", "/bookmarks/3/publish");
+  publish.setAttribute("method", "get");
+  assert.equal(await api.invoke(0, "POST", url), "gone", "the form no longer posts");
+  publish.setAttribute("method", "post");
+  edit.remove();
+  assert.equal(await api.invoke(1, "GET", `${ORIGIN}/bookmarks/3/edit`), "gone", "the link left the page");
+  assert.equal(world.log.filter(([what]) => what === "submit" || what === "click").length, 0);
+  assert.equal(await api.invoke(0, "POST", url), "submitted");
+});
+
+test("a form's named controls cannot change what is read or submitted (DOM clobbering)", async () => {
+  let clobbered;
+  const world = page((w) => {
+    clobbered = form(w, "/bookmarks/3/publish");
+    // <input name="action">, <input name="method">, <input name="requestSubmit"> shadow the members
+    Object.defineProperty(clobbered, "action", { value: `${ORIGIN}/bookmarks/9/delete` });
+    Object.defineProperty(clobbered, "method", { value: "get" });
+    Object.defineProperty(clobbered, "requestSubmit", { value: () => { throw new Error("clobbered"); } });
+    w.body.appendChild(clobbered);
+  });
+  assert.deepEqual(offers(world), [{ target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/publish` }]);
+  assert.equal(await world.api.invoke(0, "POST", `${ORIGIN}/bookmarks/3/publish`), "submitted");
+});
+
+test("limits: at most 512 offers, no URL over 8 KiB, no report over 256 KiB", async () => {
+  const many = page((w) => {
+    w.body.appendChild(link(w, `/bookmarks/1/edit?pad=${"a".repeat(8 * 1024)}`)); // over 8 KiB: skipped
+    for (let id = 0; id < 600; id++) w.body.appendChild(form(w, `/bookmarks/${id}/publish`));
+  });
+  assert.equal(offers(many).length, 512);
+  assert.equal(offers(many)[0].target, 1);
+  assert.equal(offers(many).at(-1).url, `${ORIGIN}/bookmarks/511/publish`);
+  const big = page((w) => {
+    for (let id = 0; id < 100; id++) w.body.appendChild(link(w, `/bookmarks/${id}/edit?pad=${"b".repeat(8000)}`));
+  });
+  const text = big.posted.at(-1);
+  assert.ok(new TextEncoder().encode(text).length <= 256 * 1024);
+  assert.ok(offers(big).length >= 31 && offers(big).length < 100);
+});
+
+test("the script defines one frozen global, never changes the page, and runs once per world", async () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+  });
+  const api = world.api;
+  assert.deepEqual(Object.keys(api), ["invoke"]);
+  assert.ok(Object.isFrozen(api));
+  assert.equal(api.invoke.constructor.name, "AsyncFunction");
+  world.run(script); // a second injection keeps the first
+  assert.equal(world.api, api);
+  assert.equal(world.posted.length, 1);
+  await api.invoke(0, "POST", `${ORIGIN}/bookmarks/3/publish`);
+  assert.deepEqual(world.log.filter(([what]) => what !== "submit"), [], "no attribute written, no listener added");
+});

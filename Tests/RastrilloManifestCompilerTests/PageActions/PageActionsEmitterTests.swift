@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import RastrilloManifestCompiler
+
+/// `page-actions.js`: written only for a manifest with bound commands, from `Runtime/page-actions.js`
+/// with the routing runtime and one route table per method; node runs it (`make page-actions-js`).
+@Suite("Emitter: page-actions.js")
+struct PageActionsEmitterTests {
+    static func compile(_ relativePath: String) throws -> ManifestCompiler {
+        let url = EmitterTests.root.appendingPathComponent(relativePath)
+        return try ManifestCompiler.compile(Array(try Data(contentsOf: url)), sourceName: url.lastPathComponent)
+    }
+
+    static let notes = "examples/notes/Sources/NotesCore/app-manifest.json"
+
+    @Test("the router is app-manifest.js's routing runtime, its exports made plain functions")
+    func routerIsTheModulesRuntime() throws {
+        let runtime = PageActionsEmitter.routerRuntime
+        #expect(runtime.contains("\nfunction route(input, options = {}) {"))
+        #expect(runtime.contains("\nfunction readURL(text) {"))
+        #expect(!runtime.contains("export "))
+        #expect(!runtime.contains("@slot") && !runtime.contains("const MANIFEST"))
+        let module = try #require(
+            try Self.compile(Self.notes).files(only: ["js"]).first { $0.name == "app-manifest.js" })
+        #expect(
+            module.contents.contains(
+                runtime.replacingOccurrences(of: "\nfunction route(", with: "\nexport function route(")
+                    .replacingOccurrences(of: "\nfunction pathFor(", with: "\nexport function pathFor(")
+                    .replacingOccurrences(of: "\nfunction urlFor(", with: "\nexport function urlFor(")))
+    }
+
+    @Test("no bound command, no script; a bound command gives page-actions.js with both tables")
+    func onlyWhenBound() throws {
+        let companion = try Self.compile("examples/companion/Sources/CompanionCore/app-manifest.json")
+        #expect(!companion.files().contains { $0.name == "page-actions.js" })
+        #expect(companion.files(only: ["page-actions"]).isEmpty)
+        let notes = try Self.compile(Self.notes)
+        let script = try #require(notes.files(only: ["page-actions"]).first)
+        #expect(script.name == "page-actions.js")
+        #expect(script.contents.hasPrefix("// generated from app-manifest.json, do not edit\n"))
+        #expect(!script.contents.contains("// @slot") && !script.contents.contains("// @end"))
+        #expect(!script.contents.contains("\nexport ") && !script.contents.contains(" export function"))
+        #expect(script.contents.contains(#"{"id": "publishBookmark", "segments": [["l", "bookmarks"], ["w", "id"]"#))
+        #expect(
+            script.contents.contains(#"{"id": "newBookmarkCommand", "segments": [["l", "bookmarks"], ["l", "new"]]"#))
+        #expect(script.contents.contains(#"handler: "rastrilloPageActions""#))
+        #expect(script.contents.contains("maxOffers: 512, maxURLBytes: 8192, maxReportBytes: 262144"))
+        #expect(notes.files(only: ["page-actions"]) == notes.files(only: ["page-actions"]))
+    }
+
+    @Test("a manifest binding only one method gets null for the other table")
+    func oneMethod() throws {
+        let text = #"""
+            {"schemaVersion": 1, "app": {"name": "A"}, "origins": [{"origin": "https://a.example"}],
+             "destinations": [{"id": "home", "pattern": "/{$}", "presentation": "web", "titleKey": "t"}],
+             "commands": [{"id": "openPage", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "GET", "pattern": "/go"}}]}
+            """#
+        let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
+        let script = try #require(compiler.files(only: ["page-actions"]).first).contents
+        #expect(script.contains("\n  POST: null\n"))
+        #expect(!script.contains("\n  GET: null"))
+    }
+}

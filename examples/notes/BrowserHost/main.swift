@@ -1,0 +1,355 @@
+// The native side of the notes companion in the headless-Chromium harness
+// (tools/web-screen-harness). The protocol is PROTOCOL.md in this folder.
+//
+// It runs the notes companion's real core: `NotesModel` (its stack and sheet, one
+// `WebScreenModel` per screen with `PageCommands`, the shared `WebScreenNavigation`). The harness
+// stands in for WebKit: it reports frame facts and load events and carries out the effects.
+// Nothing is decided here: each line becomes a NotesModel call, and the answer is NotesModel's
+// state as JSON.
+//
+// Usage: notes-browser-host (no arguments; the manifest is the notes companion's own).
+
+import Foundation
+import RastrilloNative
+
+@testable import NotesCore
+
+/// Refusals reported to the diagnostics hook, in order.
+final class RefusalLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [RefusalDiagnostics.Event] = []
+
+    func append(_ event: RefusalDiagnostics.Event) {
+        lock.lock()
+        defer { lock.unlock() }
+        events.append(event)
+    }
+
+    var all: [RefusalDiagnostics.Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}
+
+@MainActor
+final class Host {
+    let model: NotesModel
+    let log: RefusalLog
+    /// Effects not handed over yet, in order.
+    var effects: [[String: Any]] = []
+    /// Who waits for a screen's next effect (a reload the model started on a later turn).
+    var effectWaiters: [(screen: Int, resume: () -> Void)] = []
+
+    init() {
+        let log = RefusalLog()
+        self.log = log
+        model = NotesModel(diagnostics: RefusalDiagnostics { log.append($0) })
+        model.screenChanges = { [weak self] change in self?.changed(change) }
+    }
+
+    /// The harness's side of the web views: an opened screen's page is attached (it loads its
+    /// URL), a closed one's page is closed.
+    private func changed(_ change: NotesModel.ScreenChange) {
+        switch change {
+        case .opened(let screen):
+            let id = screen.id
+            screen.page.attach { [weak self] effect in self?.record(id, effect) }
+        case .closed(let screen):
+            append(screen.id, ["screen": screen.id, "close": true])
+        }
+    }
+
+    private func record(_ screen: Int, _ effect: WebScreenEffect) {
+        switch effect {
+        case .load(let url): append(screen, ["screen": screen, "load": url])
+        case .reload: append(screen, ["screen": screen, "reload": true])
+        case .invokePageAction(let offer):
+            append(
+                screen,
+                [
+                    "screen": screen,
+                    "invoke": ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
+                ])
+        case .loadSettled: break  // never handed to the web view
+        }
+    }
+
+    private func append(_ screen: Int, _ effect: [String: Any]) {
+        effects.append(effect)
+        let ready = effectWaiters.filter { $0.screen == screen }
+        effectWaiters.removeAll { $0.screen == screen }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Answers one request line with one JSON line (without its line feed).
+    func handle(_ line: String) async -> String {
+        let answer = await answer(line)
+        let data = (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func answer(_ line: String) async -> [String: Any] {
+        guard let data = line.data(using: .utf8),
+            let request = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let op = request["op"] as? String
+        else {
+            return ["error": "not a JSON object with an \"op\": \(line)"]
+        }
+        let reloadsBefore = model.reloads.count
+        var answer: [String: Any]
+        switch op {
+        case "launch":
+            model.launch()
+            answer = [:]
+        case "navigate":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            guard let url = request["url"] as? String, let kindName = request["kind"] as? String,
+                let kind = Self.kinds[kindName]
+            else {
+                return ["error": "navigate needs screen, url and kind (one of \(Self.kinds.keys.sorted())): \(line)"]
+            }
+            answer = ["action": Self.name(of: model.navigate(url, kind: kind, on: screen))]
+        case "screen":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            guard let object = request["event"] as? [String: Any], let event = Self.event(object) else {
+                return ["error": "screen needs an event {type, …} the adapter sends: \(line)"]
+            }
+            screen.page.handle(event)
+            answer = [:]
+        case "pageActions":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            guard let body = request["body"] as? String, let frame = Self.frame(request["frame"]) else {
+                return ["error": "pageActions needs body (text) and frame {main, scheme, host, port}: \(line)"]
+            }
+            switch screen.page.receivePageActions(body, from: frame) {
+            case .success(let offers): answer = ["accepted": offers.map(Self.json)]
+            case .failure(let refusal): answer = ["accepted": [], "refused": refusal.description]
+            }
+        case "command":
+            guard let id = request["id"] as? String, let command = Command(rawValue: id) else {
+                return ["error": "command needs an id, one of \(Command.allCases.map(\.rawValue)): \(line)"]
+            }
+            answer = Self.json(model.request(command))
+        case "confirm":
+            guard let accept = request["accept"] as? Bool else {
+                return ["error": "confirm needs accept (true or false): \(line)"]
+            }
+            answer = Self.json(model.confirm(accept))
+        case "back":
+            model.back()
+            answer = [:]
+        case "dismissSheet":
+            model.dismissSheet()
+            answer = [:]
+        case "state":
+            answer = [:]
+        case "refusals":
+            return ["refusals": log.all.map(Self.json)]
+        default:
+            return [
+                "error":
+                    "unknown op \(op); use launch, navigate, screen, pageActions, command, confirm, back, "
+                    + "dismissSheet, state or refusals"
+            ]
+        }
+        await awaitReloads(from: reloadsBefore)
+        answer["effects"] = effects
+        effects = []
+        answer["state"] = state()
+        return answer
+    }
+
+    /// Reloads the model started during this request ask the web view on a later turn of the
+    /// main actor (through the screen's runner): wait for each one's effect, or its end.
+    private func awaitReloads(from index: Int) async {
+        for reload in model.reloads.dropFirst(index) {
+            let screen = reload.screen
+            let asked = effects.contains { effect in
+                effect["screen"] as? Int == screen && (effect["reload"] != nil || effect["load"] != nil)
+            }
+            if asked { continue }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let once = Once { continuation.resume() }
+                effectWaiters.append((screen, once.run))
+                Task { @MainActor in
+                    await reload.task.value
+                    once.run()
+                }
+            }
+        }
+    }
+
+    private func screen(_ request: [String: Any]) -> NotesScreen? {
+        (request["screen"] as? Int).flatMap(model.screen)
+    }
+
+    private func unknownScreen(_ line: String) -> [String: Any] {
+        let open = model.screens.map(\.id)
+        return ["error": "no open screen with that \"screen\" (open: \(open)); send launch first: \(line)"]
+    }
+
+    // MARK: State
+
+    private func state() -> [String: Any] {
+        [
+            "stack": model.stack.map(json),
+            "sheet": model.sheet.map(json) ?? NSNull(),
+            "visible": model.visible?.id ?? NSNull(),
+            "commands": model.commandStates.map(Self.json),
+            "confirmation": model.confirmation.map { pending -> [String: Any] in
+                ["command": pending.confirmation.offer.command, "titleKey": pending.confirmation.titleKey]
+            } ?? NSNull(),
+            "leftApp": model.leftApp.map { ["url": $0.url, "how": $0.how.rawValue] },
+        ]
+    }
+
+    private func json(_ screen: NotesScreen) -> [String: Any] {
+        var object: [String: Any] = [
+            "screen": screen.id,
+            "destination": screen.screen.destination?.id ?? NSNull(),
+            "params": Self.json(screen.screen.destination?.params ?? [:]),
+            "url": screen.url,
+            "title": screen.title(fallback: screen.screen.titleKey),
+            "role": screen.role == .signIn ? "signIn" : "content",
+        ]
+        switch ScreenPresentation(screen.page.display) {
+        case .loading: object["display"] = "loading"
+        case .content: object["display"] = "content"
+        case .failed(let failure):
+            object["display"] = "failed"
+            object["failure"] = failure.name
+            if let status = failure.status { object["status"] = status }
+        case .signInRequired: object["display"] = "signInRequired"
+        }
+        return object
+    }
+
+    static func json(_ state: CommandState) -> [String: Any] {
+        let availability: String
+        switch state.availability {
+        case .available: availability = "available"
+        case .unavailable: availability = "unavailable"
+        case .ambiguous: availability = "ambiguous"
+        }
+        return [
+            "id": state.command.rawValue,
+            "enabled": state.isEnabled,
+            "availability": availability,
+            "placements": state.metadata.placements.map(\.rawValue),
+            "shortcut": state.metadata.shortcut?.description ?? NSNull(),
+            "role": state.metadata.role?.rawValue ?? NSNull(),
+        ]
+    }
+
+    static func json(_ request: PageCommandRequest) -> [String: Any] {
+        switch request {
+        case .invoke: return ["request": "invoke"]
+        case .unavailable: return ["request": "unavailable"]
+        case .ambiguous: return ["request": "ambiguous"]
+        case .confirm(let confirmation):
+            return [
+                "request": "confirm",
+                "confirmation": ["command": confirmation.offer.command, "titleKey": confirmation.titleKey],
+            ]
+        }
+    }
+
+    static func json(_ offer: PageCommandOffer) -> [String: Any] {
+        ["command": offer.command, "params": json(offer.params.dictionary), "target": offer.target]
+    }
+
+    static func json(_ params: [String: LinkValue]) -> [String: Any] {
+        params.mapValues { value -> Any in
+            switch value {
+            case .string(let text): return text
+            case .int(let number): return number
+            case .bool(let flag): return flag
+            case .double(let number): return number
+            case .uuid(let uuid): return uuid.uuidString.lowercased()
+            }
+        }
+    }
+
+    static func json(_ event: RefusalDiagnostics.Event) -> [String: Any] {
+        switch event {
+        case .bridge: return ["kind": "bridge", "text": event.description]
+        case .link: return ["kind": "link", "text": event.description]
+        case .pageAction: return ["kind": "pageAction", "text": event.description]
+        }
+    }
+
+    static func name(of action: WebScreenNavigation.Action) -> String {
+        switch action {
+        case .load: return "load"
+        case .push: return "push"
+        case .replace: return "replace"
+        case .leave: return "leave"
+        case .submitted: return "submitted"
+        case .signIn: return "signIn"
+        case .signInEnded: return "signInEnded"
+        case .signedOut: return "signedOut"
+        }
+    }
+
+    static let kinds: [String: WebScreenNavigation.Kind] = [
+        "link": .link, "formSubmission": .formSubmission, "newWindow": .newWindow, "redirect": .redirect,
+        "subframe": .subframe,
+    ]
+
+    /// The `WebScreenEvent` the harness translated from Chromium's reports; the load error is
+    /// classified by RastrilloNative from the NSError domain and code WebKit would report.
+    static func event(_ object: [String: Any]) -> WebScreenEvent? {
+        let navigation = (object["navigation"] as? Int).map { WebNavigationID(UInt64($0)) }
+        let url = object["url"] as? String
+        switch object["type"] as? String {
+        case "started": return navigation.flatMap { id in url.map { .started(id, url: $0) } }
+        case "committed": return navigation.flatMap { id in url.map { .committed(id, url: $0) } }
+        case "httpStatus": return (object["status"] as? Int).map { .httpStatus($0) }
+        case "progress": return (object["progress"] as? Double).map { .progress($0) }
+        case "finished": return navigation.map { .finished($0) }
+        case "failed":
+            guard let navigation, let domain = object["domain"] as? String, let code = object["code"] as? Int
+            else { return nil }
+            return .failed(navigation, WebLoadErrorKind(domain: domain, code: code))
+        case "titleChanged": return .titleChanged(object["title"] as? String)
+        case "processTerminated": return .processTerminated
+        default: return nil
+        }
+    }
+
+    static func frame(_ value: Any?) -> BridgeFrame? {
+        guard let object = value as? [String: Any], let main = object["main"] as? Bool,
+            let scheme = object["scheme"] as? String, let host = object["host"] as? String,
+            let port = object["port"] as? Int
+        else { return nil }
+        return BridgeFrame(isMainFrame: main, scheme: scheme, host: host, port: port)
+    }
+}
+
+/// Runs its closure once, however often ``run()`` is called.
+@MainActor
+final class Once {
+    private var body: (() -> Void)?
+
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    func run() {
+        let body = self.body
+        self.body = nil
+        body?()
+    }
+}
+
+guard CommandLine.arguments.count == 1 else {
+    FileHandle.standardError.write(Data("usage: notes-browser-host (no arguments)\n".utf8))
+    exit(2)
+}
+let host = Host()
+let reader = Task.detached {
+    while let line = readLine(strippingNewline: true) {
+        let answer = await host.handle(line)
+        FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+    }
+}
+await reader.value
