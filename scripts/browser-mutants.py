@@ -58,7 +58,7 @@ MUTANTS = [
     ),
     (
         "trust decision: subframes of an internal origin are trusted",
-        "Sources/RastrilloNative/Bridge/Trust/BridgeTrustPolicy.swift",
+        "Sources/RastrilloNative/Bridge/BridgeTrustPolicy.swift",
         "guard frame.isMainFrame else { return .failure(.notMainFrame(frame)) }",
         "",
     ),
