@@ -3,9 +3,9 @@
 # project.yml read by `companion check` (the example's placeholders are warnings). The
 # Go web app it wraps is mk/45-notes-web.mk; the unsigned Xcode builds are in
 # scripts/apple-builds.sh (the `apple` step).
-CI_STEPS += notes-lint notes-example notes-check
+CI_STEPS += notes-lint notes-example notes-check notes-page-actions-current
 
-.PHONY: notes-lint notes-example notes-check
+.PHONY: notes-lint notes-example notes-check notes-page-actions-current
 
 notes-lint:
 	@echo "== notes: swift format lint --strict on examples/notes (SwiftUI files and the browser host included)"
@@ -20,3 +20,9 @@ notes-check:
 	@echo "== notes: companion check examples/notes (project.yml, plugin, associated domains)"
 	$(SWIFT) build --product rastrillo-native $(STRICT)
 	"$$($(SWIFT) build --show-bin-path)/rastrillo-native" companion check examples/notes
+
+notes-page-actions-current: manifest-cli
+	@echo "== notes: examples/notes/Generated/page-actions.js is what manifest build writes for its manifest"
+	@$(MANIFEST_CLI) manifest build examples/notes/Sources/NotesCore/app-manifest.json --only page-actions \
+		--out examples/notes/Generated --check || \
+		{ echo "run: rastrillo-native manifest build examples/notes/Sources/NotesCore/app-manifest.json --only page-actions --out examples/notes/Generated"; exit 1; }

@@ -36,10 +36,9 @@ echo "== Apple builds, macOS (unsigned)"
 xcodebuild -project "$work/$app/$app.xcodeproj" -scheme "$app" \
     -destination 'platform=macOS' CODE_SIGNING_ALLOWED=NO build
 
-# The notes companion's project is generated in place (its paths, the package at ../.. and
-# its pre-build script's, are relative to examples/notes); the project and the generated
-# page-actions.js are removed afterwards.
-trap 'rm -rf "$work" examples/notes/Notes.xcodeproj examples/notes/Generated' EXIT
+# The notes companion's project is generated in place (its paths, the package at ../.., are
+# relative to examples/notes); the project is removed afterwards.
+trap 'rm -rf "$work" examples/notes/Notes.xcodeproj' EXIT
 echo "== notes: xcodegen generate"
 xcodegen generate --spec examples/notes/project.yml
 

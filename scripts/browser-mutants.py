@@ -120,9 +120,23 @@ def tracked_files() -> list[str]:
 
 
 def sync_copy():
-    """Copies changed files into COPY, keeping their times so builds there stay incremental."""
+    """Copies changed files into COPY, keeping their times so builds there stay incremental, and
+    removes the files the tree no longer has (a moved source left behind would be built twice);
+    build directories (.build) are kept."""
+    names = tracked_files()
+    wanted = set(names)
+    removed = 0
+    for directory, subdirectories, files in os.walk(COPY):
+        subdirectories[:] = [d for d in subdirectories if d != ".build"]
+        for file in files:
+            path = os.path.join(directory, file)
+            if os.path.relpath(path, COPY) not in wanted:
+                os.remove(path)
+                removed += 1
+    if removed:
+        print(f"copy: removed {removed} file(s) the tree no longer has")
     copied = 0
-    for name in tracked_files():
+    for name in names:
         source, target = os.path.join(ROOT, name), os.path.join(COPY, name)
         stat = os.stat(source)
         if os.path.exists(target):

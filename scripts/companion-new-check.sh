@@ -27,6 +27,16 @@ echo "-- companion new (pinned url + revision) + check --release"
     --revision 0123456789abcdef0123456789abcdef01234567 --server https://example.org
 "$tool" companion check "$work/Pinned" --release
 
+echo "-- companion new --from notes (pinned) + check --release"
+"$tool" companion new "$work/MyNotes" --from notes --name MyNotes --bundle-id org.acme.mynotes \
+    --package-url https://github.com/rastrilloorg/rastrillo-native.git \
+    --revision 0123456789abcdef0123456789abcdef01234567
+"$tool" companion check "$work/MyNotes" --release
+if [ -e "$work/MyNotes/web" ]; then
+    echo "error: companion new --from notes copied the example's Go web app (web/)" >&2
+    exit 1
+fi
+
 echo "-- companion check examples/companion"
 "$tool" companion check examples/companion
 

@@ -259,3 +259,31 @@ test("the script defines one frozen global, never changes the page, and runs onc
   await api.invoke(0, "POST", `${ORIGIN}/bookmarks/3/publish`);
   assert.deepEqual(world.log.filter(([what]) => what !== "submit"), [], "no attribute written, no listener added");
 });
+
+// The reports native decodes in PageActionScriptReportsTests (Swift): the script must post exactly
+// these texts for the bookmark page below. RECORD_PAGE_ACTION_REPORTS=1 rewrites the file's reports
+// (the commands native should accept stay hand-written).
+test("the bookmark page's reports are the ones recorded for native (recorded-reports.json)", async () => {
+  const { readFileSync, writeFileSync } = await import("node:fs");
+  const path = new URL("./recorded-reports.json", import.meta.url);
+  let publish;
+  const world = page((w) => {
+    w.body.appendChild(link(w, "/bookmarks")); // back link: not bound
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+    publish = button(w);
+    w.body.appendChild(form(w, "/bookmarks/3/publish", publish));
+    w.body.appendChild(link(w, "/bookmarks/3/delete")); // the confirm page: not bound
+    w.body.appendChild(form(w, "/signout"));
+  });
+  publish.setAttribute("disabled", ""); // the busy rule, after a click
+  await settle();
+  world.body.childNodes[2].remove(); // the page swaps Publish for Unpublish
+  world.body.appendChild(form(world, "/bookmarks/3/unpublish"));
+  await settle();
+  const recorded = JSON.parse(readFileSync(path, "utf8"));
+  if (process.env.RECORD_PAGE_ACTION_REPORTS === "1") {
+    const entries = world.posted.map((report, i) => ({ report, commands: recorded[i]?.commands ?? [] }));
+    writeFileSync(path, JSON.stringify(entries, null, 1) + "\n");
+  }
+  assert.deepEqual(world.posted, recorded.map((entry) => entry.report));
+});

@@ -142,9 +142,9 @@ class Day:
         """Where each open page's events and reports stand now."""
         return {n: (len(p.screen_events), len(p.reports)) for n, p in self.app.screens.items()}
 
-    def loaded(self, number: int, path: str, since: dict) -> bool:
-        """Screen ``number`` finished a load of ``path`` after ``since``, its page-actions script
-        reported on that document, and the host shows its content."""
+    def loaded(self, number: int, path: str | None, since: dict) -> bool:
+        """Screen ``number`` finished a load (of ``path``, when given) after ``since``, its
+        page-actions script reported on that document, and the host shows its content."""
         page = self.app.screens.get(number)
         if page is None:
             return False
@@ -152,7 +152,7 @@ class Day:
         entry = self.app.entry(number) or {}
         return (
             any(e["type"] == "finished" for e in page.screen_events[events:])
-            and any(r["url"] == url(path) for r in page.reports[reports:])
+            and any(path is None or r["url"] == url(path) for r in page.reports[reports:])
             and entry.get("display") == "content"
         )
 
@@ -171,11 +171,21 @@ class Day:
         return self.app.state.get("sheet")
 
     def wait_sheet(self, path: str, since: dict, what: str) -> int:
-        """Waits for the sign-in sheet to show ``path``; returns its screen id."""
+        """Waits for the sign-in sheet to load its first page, which must be ``path``; returns its
+        screen id."""
         self.app.until(lambda: self.sheet() is not None, f"{what}: the sign-in sheet")
         number = self.sheet()["screen"]
+        self.app.until(lambda: self.loaded(number, None, since), f"{what}: the sign-in sheet to load")
+        self.equal(f"{what}: the sheet shows {path}", self.sheet()["url"], url(path))
         self.wait_loaded(number, path, since, what)
         return number
+
+    def wait_decided(self, number: int, kind: str, start: int, what: str):
+        """Waits until screen ``number`` decided a navigation of ``kind`` after its ``start``th."""
+        def decided():
+            page = self.app.screens.get(number) or self.app.closed.get(number)
+            return page is not None and any(n["kind"] == kind for n in page.navigations[start:])
+        self.app.until(decided, f"{what}: a {kind} on screen {number}")
 
     def navigations(self, number: int, start: int = 0) -> list[tuple]:
         page = self.app.screens.get(number) or self.app.closed[number]
@@ -375,10 +385,10 @@ class Day:
         self.equal("empty Title: nothing created (server)", len(self.server.bookmarks()), before)
 
         since = self.mark()
+        start = len(self.app.page(form).navigations)
         self.fill(form, {"Title": "Rastrillo field notes"})
         self.click(form, "form[rst-form] button[type=submit]")
-        self.app.until(lambda: form in self.app.closed and len(self.app.state.get("stack", [])) == 2,
-                       "create: the form screen replaced")
+        self.wait_decided(form, "redirect", start, "create")
         created = self.server.bookmarks()[-1]
         self.bookmark_id = created["id"]
         shown = self.app.state["stack"][-1]["screen"]
@@ -417,9 +427,11 @@ class Day:
                    ("Edit bookmark", "Rastrillo field notes"))
 
         since = self.mark()
+        start = len(self.app.page(form).navigations)
         self.fill(form, {"Title": "Rastrillo field notes, edited"})
         self.click(form, "form[rst-form] button[type=submit]")
-        self.app.until(lambda: form in self.app.closed, "save: the edit screen popped")
+        self.wait_decided(form, "redirect", start, "save")
+        self.equal("save: the edit screen is closed", form in self.app.closed, True)
         self.wait_loaded(shown, f"/bookmarks/{self.bookmark_id}", since, "save")
         self.equal("save: the 303 to the bookmark pops back to its screen (stack)",
                    [e["screen"] for e in self.stack()], [self.start, shown])

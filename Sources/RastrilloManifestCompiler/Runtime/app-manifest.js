@@ -107,6 +107,9 @@ function readURL(text) {
   if (text.length === 0) return refusal("empty", "empty URL");
   for (let i = 0; i < text.length; i++) {
     const c = text[i], code = text.charCodeAt(i);
+    // The UTF-8 offset is counted only for a character that is refused: counting it for every
+    // character made reading a URL quadratic in its length (48 ms for 8 KiB).
+    if (c !== " " && c !== "\\" && code >= 0x20 && code !== 0x7f && code < 0x80) continue;
     const offset = utf8Offset(text, i);
     if (c === " ") return refusal("whitespace", `whitespace at offset ${offset}`);
     if (code < 0x20 || code === 0x7f) {
@@ -200,7 +203,9 @@ function percentDecode(text, plusAsSpace) {
     } else if (plusAsSpace && c === "+") {
       bytes.push(0x20);
     } else {
-      bytes.push(...new TextEncoder().encode(c));
+      const code = text.charCodeAt(i);
+      if (code < 0x80) bytes.push(code);
+      else bytes.push(...new TextEncoder().encode(c));
     }
   }
   try {

@@ -8,6 +8,8 @@
 ///   An offer native does not read as any command is refused and reported.
 /// - A command whose manifest `destinations` do not include the screen's destination is not
 ///   offered on that screen.
+/// - A link to the page itself (a skip link, `#main`) is navigation within the page, never a
+///   command, and is not offered.
 /// - Offers of one command with equal params count once (the first in the page is used); a
 ///   command the page offers with several different params is ``PageCommandAvailability/ambiguous(count:)``
 ///   and not enabled, because a menu item cannot say which one it would act on.
@@ -59,6 +61,7 @@ public struct PageCommands: Sendable {
         let destination = router.decide(pageURL).match?.destination
         var accepted: [PageCommandOffer] = []
         for offer in report.offers {
+            if offer.method == .get, WebScreenNavigation.sameDocument(offer.url, pageURL) { continue }
             guard let match = actions.match(offer.method, offer.url),
                 let command = actions.manifest.commands.first(where: { $0.id == match.command })
             else {

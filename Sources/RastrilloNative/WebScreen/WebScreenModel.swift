@@ -112,9 +112,12 @@ public final class WebScreenModel {
         return action
     }
 
-    /// Sign-in ended (the app dismissed the sign-in screen, signed in or not): a screen waiting
-    /// for it (``WebScreenStateMachine/signInWait``) loads where it was going. A screen that was
-    /// not waiting does nothing.
+    /// Sign-in ended (the sign-in screen's ``WebScreenNavigation/Action/signInEnded(_:)``): a
+    /// screen waiting for it (``WebScreenStateMachine/signInWait``) loads where it was going. A
+    /// screen that was not waiting does nothing. When the person closes the sign-in screen
+    /// without signing in, do not call it: the screen keeps waiting (its page, or
+    /// ``WebScreenDisplay/signInRequired`` with a Sign In button), since loading would only be
+    /// sent to sign-in again.
     public func continueAfterSignIn() {
         handle(.signInCompleted)
     }
@@ -133,10 +136,13 @@ public final class WebScreenModel {
         return result
     }
 
-    /// Whether `command` can run on the page now: the page offers it once, and no navigation is
-    /// under way and no failure or sign-in view covers the page.
+    /// Whether `command` can run on the page now: the page offers it once, no navigation is under
+    /// way, no failure or sign-in view covers the page, and the screen is not waiting for sign-in
+    /// (its page's forms would only be refused).
     public func availability(of command: String) -> PageCommandAvailability {
-        guard let pageCommands, !machine.isProvisional, case .content = display else { return .unavailable }
+        guard let pageCommands, !machine.isProvisional, machine.signInWait == nil, case .content = display else {
+            return .unavailable
+        }
         return pageCommands.availability(of: command)
     }
 

@@ -16,8 +16,10 @@ struct CompanionTemplateTests {
         return files
     }
 
-    @Test("a copied rastrillo-native, run from another folder, writes examples/companion with the substitutions")
-    func copiedBinary() throws {
+    @Test(
+        "a copied rastrillo-native, run from another folder, writes each example with the substitutions",
+        arguments: CompanionTemplate.Kind.allCases)
+    func copiedBinary(_ kind: CompanionTemplate.Kind) throws {
         let work = try CompanionFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let bin = work.appendingPathComponent("bin")
@@ -29,27 +31,30 @@ struct CompanionTemplateTests {
 
         let run = try BuiltTool.run(
             [
-                "companion", "new", "Shop", "--name", "Shop", "--bundle-id", "org.acme.shop", "--package-url",
-                "https://github.com/acme/rastrillo-native.git", "--revision", CompanionFixture.revision,
-                "--server", "https://shop.acme.org",
-            ], executable: tool, in: elsewhere)
+                "companion", "new", "Shop", "--from", kind.rawValue, "--name", "Shop", "--bundle-id", "org.acme.shop",
+                "--package-url", "https://github.com/acme/rastrillo-native.git", "--revision",
+                CompanionFixture.revision,
+            ] + (kind.serverFile == nil ? [] : ["--server", "https://shop.acme.org"]), executable: tool, in: elsewhere)
         #expect(run.status == 0, "\(run.stderr)")
 
         let scaffold = CompanionScaffold(
             appName: "Shop", bundleID: "org.acme.shop",
             package: .remote(url: "https://github.com/acme/rastrillo-native.git", revision: CompanionFixture.revision),
-            serverAddress: "https://shop.acme.org")
+            serverAddress: kind.serverFile == nil ? nil : "https://shop.acme.org", kind: kind)
         let expected = Dictionary(
-            uniqueKeysWithValues: try scaffold.render(CompanionFixture.templateOnDisk()).map { ($0.path, $0.contents) })
+            uniqueKeysWithValues: try scaffold.render(CompanionFixture.templateOnDisk(kind)).map {
+                ($0.path, $0.contents)
+            })
         let written = try Self.tree(elsewhere.appendingPathComponent("Shop"))
         let missing = Set(expected.keys).subtracting(written.keys).sorted()
         let extra = Set(written.keys).subtracting(expected.keys).sorted()
         let changed = Set(expected.keys).intersection(written.keys).filter { expected[$0] != written[$0] }.sorted()
         let replan = "; after adding or deleting template files, touch Package.swift so SwiftPM lists them again"
-        #expect(missing == [], "in examples/companion but not written\(replan)")
-        #expect(extra == [], "written but not in examples/companion\(replan)")
-        #expect(changed == [], "different from examples/companion after the substitutions")
-        #expect(expected.keys.contains("project.yml") && expected.keys.contains("Sources/Companion.swift"))
+        #expect(missing == [], "in \(kind.folder) but not written\(replan)")
+        #expect(extra == [], "written but not in \(kind.folder)\(replan)")
+        #expect(changed == [], "different from \(kind.folder) after the substitutions")
+        #expect(expected.keys.contains("project.yml") && expected.keys.contains("Package.swift"))
+        #expect(!expected.keys.contains { $0.hasPrefix("web/") }, "the notes example's Go web app is not template")
     }
 
     @Test("the manifest plugin's tool carries no template and says which tool does")
@@ -67,24 +72,24 @@ struct CompanionTemplateTests {
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("App").path))
     }
 
-    @Test("every anchor `companion new` rewrites occurs exactly once")
-    func anchors() throws {
+    @Test("every anchor `companion new` rewrites occurs exactly once", arguments: CompanionTemplate.Kind.allCases)
+    func anchors(_ kind: CompanionTemplate.Kind) throws {
         let files = Dictionary(
-            uniqueKeysWithValues: try CompanionFixture.templateOnDisk().map {
+            uniqueKeysWithValues: try CompanionFixture.templateOnDisk(kind).map {
                 ($0.path, String(decoding: $0.contents, as: UTF8.self))
             })
-        let anchors = CompanionScaffold.Anchors(.companion)
-        let expectations: [(String, String)] = [
-            ("project.yml", anchors.projectName),
-            ("project.yml", anchors.targetName),
-            ("project.yml", anchors.bundlePrefix),
-            ("project.yml", anchors.bundleID),
-            ("project.yml", anchors.displayName),
-            ("project.yml", anchors.packagePath),
-            ("Package.swift", anchors.manifestPackage),
-            ("Package.swift", anchors.manifestProduct),
-            ("Sources/CompanionCore/CompanionDefaults.swift", anchors.server),
-        ]
+        let anchors = CompanionScaffold.Anchors(kind)
+        let expectations: [(String, String)] =
+            [
+                ("project.yml", anchors.projectName),
+                ("project.yml", anchors.targetName),
+                ("project.yml", anchors.bundlePrefix),
+                ("project.yml", anchors.bundleID),
+                ("project.yml", anchors.displayName),
+                ("project.yml", anchors.packagePath),
+                ("Package.swift", anchors.manifestPackage),
+                ("Package.swift", anchors.manifestProduct),
+            ] + (kind.serverFile.map { [($0, anchors.server)] } ?? [])
         for (path, anchor) in expectations {
             let text = try #require(files[path])
             #expect(text.components(separatedBy: anchor).count == 2, "\(path): \(anchor.debugDescription)")

@@ -10,13 +10,12 @@ enum CompanionFixture {
 
     static let revision = "0123456789abcdef0123456789abcdef01234567"
 
-    /// examples/companion as read from disk (build products left out), sorted by path:
-    /// the template `companion new` embeds, for tests that run the commands in-process.
-    static func templateOnDisk() throws -> [CompanionTemplate.File] {
-        let root = repositoryRoot.appendingPathComponent("examples/companion")
+    /// An example as read from disk (build products and excluded folders left out), sorted by
+    /// path: the template `companion new --from` embeds, for tests that run the commands in-process.
+    static func templateOnDisk(_ kind: CompanionTemplate.Kind = .companion) throws -> [CompanionTemplate.File] {
+        let root = repositoryRoot.appendingPathComponent(kind.folder)
         var files: [CompanionTemplate.File] = []
-        for path in try FileManager.default.subpathsOfDirectory(atPath: root.path)
-        where !CompanionTemplate.isBuildProduct(path) {
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) where kind.contains(path) {
             let url = root.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue

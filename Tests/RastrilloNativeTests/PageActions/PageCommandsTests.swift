@@ -56,6 +56,17 @@ struct PageCommandsTests {
         #expect(commands.confirm(confirmation) == .unavailable)
     }
 
+    @Test func aLinkToThePageItselfIsNeverACommand() throws {
+        var commands = PageCommands(manifest: try NotesManifest.load())
+        // The new-bookmark form's skip link points at the form page itself.
+        let form = Self.origin + "/bookmarks/new"
+        let offers = try commands.receive(
+            Self.report([(0, "GET", form + "#main"), (1, "GET", form)]), from: NotesManifest.mainFrame, pageURL: form
+        ).get()
+        #expect(offers.isEmpty)
+        #expect(!commands.isEnabled("newBookmarkCommand"))
+    }
+
     @Test func aPageCanOfferOnlyWhatTheManifestBinds() throws {
         let log = Log()
         var commands = PageCommands(manifest: try NotesManifest.load(), diagnostics: log.diagnostics)

@@ -86,6 +86,11 @@ struct WebScreenModelFormsTests {
             listScreen.decide(signIn, kind: .link, using: navigation)
                 == .signIn(.web(LinkMatch(destination: "signIn", params: [:]))))
         #expect(listScreen.machine.signInWait == WebSignInWait(signIn: signIn, resume: next))
+        // While it waits, its page's forms would only be refused: no command runs.
+        listScreen.receivePageActions(
+            #"{"v":1,"offers":[{"target":0,"method":"GET","url":"https://notes.example.com/bookmarks/new"}]}"#,
+            from: NotesManifest.mainFrame)
+        #expect(listScreen.availability(of: "newBookmarkCommand") == .unavailable)
         listScreen.continueAfterSignIn()
         #expect(listEffects.all.last == .load(next))
         #expect(effects.all == [.load(Self.show)])

@@ -136,6 +136,14 @@ final class Host {
                 return ["error": "confirm needs accept (true or false): \(line)"]
             }
             answer = Self.json(model.confirm(accept))
+        case "retry":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            model.retry(screen)
+            answer = [:]
+        case "signIn":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            model.signIn(for: screen)
+            answer = [:]
         case "back":
             model.back()
             answer = [:]
@@ -149,8 +157,8 @@ final class Host {
         default:
             return [
                 "error":
-                    "unknown op \(op); use launch, navigate, screen, pageActions, command, confirm, back, "
-                    + "dismissSheet, state or refusals"
+                    "unknown op \(op); use launch, navigate, screen, pageActions, command, confirm, retry, "
+                    + "signIn, back, dismissSheet, state or refusals"
             ]
         }
         await awaitReloads(from: reloadsBefore)

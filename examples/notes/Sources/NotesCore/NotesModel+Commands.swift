@@ -39,14 +39,14 @@ extension NotesModel {
     }
 
     /// Every command of the manifest with its state on the visible screen, in manifest order:
-    /// enabled only while the page offers it once; disabled while a navigation is under way,
-    /// a failure or sign-in covers the page, or there is no screen.
+    /// enabled only while the page offers it once (``availability(of:on:)``); disabled while a
+    /// navigation is under way, a failure or sign-in covers the page, or there is no screen.
     var commandStates: [CommandState] {
         Command.allCases.map { command in
-            let availability = visible?.page.availability(of: command.rawValue) ?? .unavailable
+            let offered = visible.map { self.availability(of: command, on: $0) } ?? .unavailable
             let isEnabled: Bool
-            if case .available = availability { isEnabled = true } else { isEnabled = false }
-            return CommandState(command: command, isEnabled: isEnabled, availability: availability)
+            if case .available = offered { isEnabled = true } else { isEnabled = false }
+            return CommandState(command: command, isEnabled: isEnabled, availability: offered)
         }
     }
 
@@ -62,6 +62,12 @@ extension NotesModel {
         }
     }
 
+    /// Whether `screen`'s page offers `command` now (``WebScreenModel/availability(of:)``; a link
+    /// to the page itself, such as a skip link to `#main`, is never offered).
+    func availability(of command: Command, on screen: NotesScreen) -> PageCommandAvailability {
+        screen.page.availability(of: command.rawValue)
+    }
+
     /// The person chose `command` on the visible screen: the page submits its form or follows
     /// its link (``WebScreenEffect/invokePageAction(_:)``), a destructive command waits for
     /// ``confirm(_:)`` (``confirmation``), and a command the page does not offer once does
@@ -69,6 +75,7 @@ extension NotesModel {
     @discardableResult
     func request(_ command: Command) -> PageCommandRequest {
         guard let screen = visible else { return .unavailable }
+        if case .unavailable = availability(of: command, on: screen) { return .unavailable }
         let request = screen.page.request(command.rawValue)
         if case .confirm(let asked) = request {
             confirmation = PendingConfirmation(screen: screen.id, confirmation: asked)

@@ -49,11 +49,12 @@ final class NotesModel {
     @ObservationIgnored let pageCommands: PageCommands
 
     /// The main stack, bottom first: the start (or sidebar) screen, then pushed screens. Empty
-    /// until ``launch()``.
+    /// until ``launch()``. Changed only by the model's methods (the views read it).
     var stack: [NotesScreen] = []
-    /// The sign-in screen shown above the stack, if any.
+    /// The sign-in screen shown above the stack, if any. Changed only by the model's methods.
     var sheet: NotesScreen?
     /// The destructive command waiting for the person's answer, and the screen it would run on.
+    /// Changed only by ``request(_:)`` and ``confirm(_:)`` (and screens closing).
     var confirmation: PendingConfirmation?
     /// Every URL that left the app, in order; the view opens the last one (``LeftApp``).
     private(set) var leftApp: [LeftApp] = []
@@ -184,6 +185,7 @@ final class NotesModel {
 
     // MARK: Opening and closing
 
+    /// A new screen (the next id) for `screen` at `url` in `role`, reported as opened.
     func makeScreen(_ screen: Screen, url: String, role: WebScreenNavigation.Role) -> NotesScreen {
         lastID += 1
         let made = NotesScreen(id: lastID, screen: screen, url: url, role: role, commands: pageCommands)
@@ -191,6 +193,8 @@ final class NotesModel {
         return made
     }
 
+    /// Closes `screens` in order: each stops waiting for sign-in and for a confirmation, its
+    /// page is told it went away, and it is reported as closed.
     func close(_ screens: [NotesScreen]) {
         for screen in screens {
             signInWaiting.removeAll { $0 == screen.id }
@@ -230,6 +234,8 @@ final class NotesModel {
 
     // MARK: Leaving the app
 
+    /// Records that `url` left the app as `decision` says (``leftApp``); internal decisions are
+    /// not recorded.
     func leave(_ decision: LinkDecision, url: String) {
         let how: LeftApp.How
         switch decision {

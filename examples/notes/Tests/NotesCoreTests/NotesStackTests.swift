@@ -39,6 +39,18 @@ struct NotesStackTests {
         return (list, show)
     }
 
+    @Test func aLinkToThePageItselfIsNotItsCommand() throws {
+        let fixture = Fixture()
+        let (_, form) = try newBookmarkForm(fixture)
+        // The form page's skip link: /bookmarks/new#main would read as New Bookmark's GET binding;
+        // RastrilloNative never offers a link to the page itself.
+        #expect(fixture.offer(form, [("GET", "/bookmarks/new#main"), ("POST", "/signout")]).count == 1)
+        let before = fixture.effects[form.id]
+        #expect(fixture.model.commandStates.filter(\.isEnabled).map(\.command) == [.signOut])
+        #expect(fixture.model.request(.newBookmarkCommand) == .unavailable)
+        #expect(fixture.effects[form.id] == before, "nothing runs")
+    }
+
     @Test func createWithAValidationErrorThenSuccessReplacesTheForm() throws {
         let fixture = Fixture()
         let (list, form) = try newBookmarkForm(fixture)
