@@ -20,7 +20,7 @@
 ///   ``Action/leave(_:)`` (a refusal was already reported to the router's diagnostics hook).
 ///
 /// Forms and sign-in (given the navigation's ``WebFormSubmission`` and the screen's
-/// ``WebScreenRole``):
+/// ``Role``):
 ///
 /// - The redirect of a form submission (POST → 303 → GET) that lands on the page the screen
 ///   shows continues in place; one that lands anywhere else internal is
