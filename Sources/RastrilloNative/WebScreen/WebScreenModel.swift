@@ -106,7 +106,8 @@ public final class WebScreenModel {
         switch (action, kind) {
         case (.load, .formSubmission): handle(.formSubmitted(WebFormSubmission(action: url, page: machine.url)))
         case (.load, .redirect): handle(.redirected(url))
-        case (.signIn, _): handle(.signInRequired(url))
+        // A new window to sign-in opens sign-in, but the screen's own page is not what needed it.
+        case (.signIn, let kind) where kind != .newWindow: handle(.signInRequired(url))
         default: break
         }
         return action

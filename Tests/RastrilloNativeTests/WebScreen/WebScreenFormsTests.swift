@@ -62,6 +62,14 @@ struct WebScreenFormsTests {
             submission: submitted("/signin", on: "/signin?return_to=%2Fbookmarks%2F3%3Fx%3D1"), role: .signIn,
             action: .signInEnded(web("bookmark", 3)), note: "signed in: the sign-in screen is done"),
         Row(
+            url: url("/"), kind: .redirect, current: url("/signin"),
+            submission: submitted("/signin", on: "/signin"), role: .signIn,
+            action: .signInEnded(web("home")), note: "a sign-in that lands on a fixed page ends sign-in too"),
+        Row(
+            url: "https://keymail.example/oauth/authorize", kind: .redirect, current: url("/signin"),
+            submission: submitted("/signin", on: "/signin"), role: .signIn,
+            action: .leave(.refused(.redirectNotInternal)), note: "a sign-in redirected off the origins is refused"),
+        Row(
             url: url("/signup"), kind: .link, current: signIn, submission: nil, role: .signIn,
             action: .load, note: "sign-up belongs to sign-in: in place"),
         Row(

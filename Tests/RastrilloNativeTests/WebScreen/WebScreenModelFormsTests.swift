@@ -71,6 +71,16 @@ struct WebScreenModelFormsTests {
         #expect(landing == .submitted(.web(LinkMatch(destination: "bookmark", params: ["id": .int(3)]))))
     }
 
+    @Test func aNewWindowToSignInDoesNotMakeThePageWait() throws {
+        let (screen, _, navigation) = try screen()
+        let signIn = Self.origin + "/signin"
+        #expect(
+            screen.decide(signIn, kind: .newWindow, using: navigation)
+                == .signIn(.web(LinkMatch(destination: "signIn", params: [:]))))
+        #expect(screen.machine.signInWait == nil)
+        #expect(screen.display == .content(progress: nil))
+    }
+
     @Test func aPageSentToSignInWaitsAndContinuesAfterIt() throws {
         let (screen, effects, navigation) = try screen()
         let next = Self.origin + "/bookmarks?page=2"
