@@ -54,6 +54,11 @@
         private let route: @MainActor (WebScreenNavigation.Action, URL) -> Void
         private let pageActionsScript: String?
         private let pageActionsWorld = WKContentWorld.world(name: PageActionProtocol.contentWorldName)
+        /// The user script ``attach(to:)`` added (the page-actions script), kept so ``detach()``
+        /// removes exactly it and nothing the app added.
+        private var addedUserScript: WKUserScript?
+        /// Whether ``attach(to:)`` registered the page-actions message handler.
+        private var addedPageActionsHandler = false
         private weak var webView: WKWebView?
         private var observations: [NSKeyValueObservation] = []
         /// Navigations under way, held until they end so an identifier is never reused.
@@ -85,11 +90,13 @@
             let contents = webView.configuration.userContentController
             contents.addScriptMessageHandler(self, contentWorld: .page, name: BridgeProtocol.handlerName)
             if let pageActionsScript, screen.pageCommands != nil {
-                contents.addUserScript(
-                    WKUserScript(
-                        source: pageActionsScript, injectionTime: .atDocumentEnd, forMainFrameOnly: true,
-                        in: pageActionsWorld))
+                let script = WKUserScript(
+                    source: pageActionsScript, injectionTime: .atDocumentEnd, forMainFrameOnly: true,
+                    in: pageActionsWorld)
+                contents.addUserScript(script)
+                addedUserScript = script
                 contents.add(self, contentWorld: pageActionsWorld, name: PageActionProtocol.handlerName)
+                addedPageActionsHandler = true
             }
             webView.navigationDelegate = self
             webView.uiDelegate = self
@@ -133,16 +140,31 @@
             }
         }
 
-        /// Removes the message handler (the content controller holds it strongly until then),
-        /// stops observing, and tells the screen it went away (waiting reloads and dialogs end).
+        /// Removes exactly what ``attach(to:)`` added to the web view's
+        /// `WKUserContentController` (the content controller holds the adapter strongly until
+        /// then), stops observing, and tells the screen it went away (waiting reloads and dialogs
+        /// end).
+        ///
+        /// What it removes: the bridge handler in the page world and, when page actions were on,
+        /// the page-actions handler and the page-actions user script. Scripts and handlers the app
+        /// added to the same controller stay. WebKit removes user scripts only all at once, so the
+        /// adapter removes them all and adds back every script it did not add, in their order
+        /// (`OwnedUserScripts`); an app that adds scripts from another thread while this runs
+        /// is not supported (`WKUserContentController` is main-thread only anyway).
         public func detach() {
             let contents = webView?.configuration.userContentController
             contents?.removeScriptMessageHandler(forName: BridgeProtocol.handlerName, contentWorld: .page)
-            if pageActionsScript != nil, screen.pageCommands != nil {
+            if addedPageActionsHandler {
                 contents?.removeScriptMessageHandler(
                     forName: PageActionProtocol.handlerName, contentWorld: pageActionsWorld)
-                contents?.removeAllUserScripts(from: pageActionsWorld)
+                addedPageActionsHandler = false
             }
+            if let script = addedUserScript, let contents {
+                let others = OwnedUserScripts.remaining(contents.userScripts, removing: [script])
+                contents.removeAllUserScripts()
+                for other in others { contents.addUserScript(other) }
+            }
+            addedUserScript = nil
             for observation in observations { observation.invalidate() }
             observations = []
             navigations = [:]
