@@ -23,6 +23,8 @@ public struct RefusalDiagnostics: Sendable {
         case bridge(BridgeRefusalEvent)
         /// A page-action report (or one of its offers) that ``PageCommands`` refused.
         case pageAction(PageActionRefusalEvent)
+        /// A keymail authorize URL or callback that the `auth` sign-in rules refused.
+        case signIn(SignInRefusalEvent)
 
         /// The refusal's own description (`refused <url>: <reason>`,
         /// `refused bridge message <id> from <frame>: <reason>`).
@@ -31,6 +33,7 @@ public struct RefusalDiagnostics: Sendable {
             case .link(let event): return event.description
             case .bridge(let event): return event.description
             case .pageAction(let event): return event.description
+            case .signIn(let event): return event.description
             }
         }
     }
@@ -49,4 +52,37 @@ public struct RefusalDiagnostics: Sendable {
 
     /// Reports `event`.
     public func callAsFunction(_ event: Event) { report?(event) }
+}
+
+/// A keymail URL the `auth` sign-in rules (``AuthSignInRules``) refused, for the diagnostics hook.
+public struct SignInRefusalEvent: Sendable, Hashable, CustomStringConvertible {
+    /// What was refused and why.
+    public enum Reason: Sendable, Hashable {
+        /// An authorize URL (`https://…/oauth/authorize`) the sign-in page navigated to: it stays
+        /// refused like any off-origin navigation.
+        case authorize(KeymailRefusal)
+        /// The callback the authentication session came back with: not loaded; the sign-in page's
+        /// "send a link instead" state loads.
+        case callback(KeymailCallbackRefusal)
+    }
+
+    /// The URL as given.
+    public let url: String
+    /// Why it was refused.
+    public let reason: Reason
+
+    /// Creates an event.
+    public init(url: String, reason: Reason) {
+        self.url = url
+        self.reason = reason
+    }
+
+    /// `refused keymail authorize URL <url>: <reason>` or `refused keymail callback <url>: <reason>`,
+    /// the URL escaped with ``DiagnosticText``.
+    public var description: String {
+        switch reason {
+        case .authorize(let refusal): return "refused keymail authorize URL \(DiagnosticText.escaped(url)): \(refusal)"
+        case .callback(let refusal): return "refused keymail callback \(DiagnosticText.escaped(url)): \(refusal)"
+        }
+    }
 }

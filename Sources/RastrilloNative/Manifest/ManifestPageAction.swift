@@ -26,16 +26,3 @@ public struct ManifestPageAction: Sendable, Hashable {
     /// The pattern's typed params (path wildcards first, then query params), as a destination's.
     public let params: [ManifestDestination.Param]
 }
-
-/// How the web app signs people in, so web screens can show sign-in above the screen that needed
-/// it and return to the start after sign-out.
-///
-/// ```json
-/// "session": {"signIn": "signIn", "signOut": "signOut"}
-/// ```
-public struct ManifestSession: Sendable, Hashable {
-    /// The id of the web destination of the app's sign-in page (`/signin`).
-    public let signIn: String
-    /// The id of the command bound to the app's sign-out form (`POST /signout`), if any.
-    public let signOut: String?
-}

@@ -97,6 +97,9 @@ public enum WebScreenEvent: Sendable, Hashable {
     case signInRequired(String)
     /// Sign-in ended (the app dismissed the sign-in screen): the screen continues where it was.
     case signInCompleted
+    /// The core loads `url` in this screen (a keymail callback, or the sign-in page's "send a link
+    /// instead" state). ``WebScreenModel/keymailEnded(_:_:using:)`` sends it.
+    case loadRequested(String)
 }
 
 /// A form submission: the form's action URL and the page the form was on.

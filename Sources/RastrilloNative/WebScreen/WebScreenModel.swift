@@ -40,6 +40,7 @@ public final class WebScreenModel {
 
     @ObservationIgnored private var dialogAnswer: CheckedContinuation<WebPageDialogAnswer, Never>?
     @ObservationIgnored private var dialogCount: UInt64 = 0
+    @ObservationIgnored private var keymailCount: UInt64 = 0
     @ObservationIgnored private var isDetached = false
     @ObservationIgnored private var perform: (@MainActor (WebScreenEffect) -> Void)?
     @ObservationIgnored private var settleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -104,6 +105,7 @@ public final class WebScreenModel {
         let action = navigation.decide(
             url: url, kind: kind, current: machine.url, submission: machine.submission, role: role)
         switch (action, kind) {
+        case (.authenticate(let authorization), _): startKeymail(authorization)
         case (.load, .formSubmission): handle(.formSubmitted(WebFormSubmission(action: url, page: machine.url)))
         case (.load, .redirect): handle(.redirected(url))
         // A new window to sign-in opens sign-in, but the screen's own page is not what needed it.
@@ -121,6 +123,52 @@ public final class WebScreenModel {
     /// sent to sign-in again.
     public func continueAfterSignIn() {
         handle(.signInCompleted)
+    }
+
+    /// The keymail attempt under way, if any: one at a time.
+    public private(set) var keymail: KeymailAttempt?
+
+    /// Starts a keymail attempt (``WebScreenEffect/authenticate(_:)``), cancelling the one under
+    /// way (``WebScreenEffect/cancelAuthentication(_:)``): a second attempt replaces the first.
+    private func startKeymail(_ authorization: KeymailAuthorization) {
+        guard !isDetached else { return }
+        if let previous = keymail { perform?(.cancelAuthentication(previous)) }
+        keymailCount += 1
+        let attempt = KeymailAttempt(id: keymailCount, authorization: authorization)
+        keymail = attempt
+        perform?(.authenticate(attempt))
+    }
+
+    /// The authentication session of `attempt` ended: the adapter reports it, and the screen
+    /// decides. Only the current attempt counts. A callback that passes
+    /// ``AuthSignInRules/checkCallback(_:for:)`` loads **in this web screen** (the pending cookie
+    /// is here, and the session lands in this store); anything else — cancelled, failed,
+    /// unavailable on this OS, or a callback that fails the checks (reported to `diagnostics`) —
+    /// loads the sign-in page's "send a link instead" state.
+    @discardableResult
+    public func keymailEnded(
+        _ attempt: KeymailAttempt, _ outcome: KeymailOutcome, using navigation: WebScreenNavigation
+    ) -> KeymailCompletion {
+        guard attempt == keymail, !isDetached, let rules = navigation.signInRules else { return .ignored }
+        keymail = nil
+        let reason: String
+        switch outcome {
+        case .callback(let url):
+            switch rules.checkCallback(url, for: attempt.authorization) {
+            case .success(let load):
+                handle(.loadRequested(load))
+                return .loadingCallback(load)
+            case .failure(let refusal):
+                reason = refusal.description
+                navigation.router.diagnostics(.signIn(SignInRefusalEvent(url: url, reason: .callback(refusal))))
+            }
+        case .cancelled: reason = "cancelled"
+        case .failed(let text): reason = "failed: " + text
+        case .unavailable: reason = "unavailable on this OS (iOS 17.4 / macOS 14.4 needed)"
+        }
+        let fallback = rules.sendALinkInstead(on: attempt.authorization.origin)
+        handle(.loadRequested(fallback))
+        return .sendingALinkInstead(url: fallback, because: reason)
     }
 
     /// Takes a report of the page-actions script (``PageActionProtocol``) from `frame`.
@@ -205,6 +253,10 @@ public final class WebScreenModel {
             isDetached = true
             answerDialog(.cancel)
             pageCommands?.clear()
+            if let attempt = keymail {
+                keymail = nil
+                perform?(.cancelAuthentication(attempt))
+            }
         }
         if case .committed(let id, _) = event, id == machine.currentNavigation {
             // A new document: its script reports its own forms and links.

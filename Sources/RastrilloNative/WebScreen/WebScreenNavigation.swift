@@ -36,6 +36,18 @@
 ///   redirect, or a link to another destination, is ``Action/signInEnded(_:)``: the app dismisses
 ///   it and the screen below continues.
 ///
+/// With Rastrillo's `auth` (the manifest's `session` of kind `auth`, ``AuthSignInRules``):
+///
+/// - the sign-in pages are the sign-in page with any query (`?reauth=1` is step-up), the magic
+///   link's confirm page, the second-factor page and the keymail callback: a content screen sent
+///   to any of them shows sign-in above it, and the sign-in screen keeps them all, so it waits
+///   through a second factor;
+/// - on the sign-in screen, a redirect to any other internal page, or a link to a destination,
+///   ends sign-in (the screen below continues where it was going: `auth` carries no `return_to`);
+/// - the one off-origin navigation allowed, from the sign-in page only, is a URL that passes
+///   Rastrillo's authorize-URL rule: ``Action/authenticate(_:)``, run outside the web view;
+/// - the sign-out form's redirect lands on the sign-in page and is ``Action/signedOut``.
+///
 /// ```swift
 /// let navigation = WebScreenNavigation(router: router)
 /// navigation.decide(url: "https://app.example.com/releases/1.5.0", kind: .link,
@@ -79,6 +91,10 @@ public struct WebScreenNavigation: Sendable {
         case signInEnded(LinkDecision)
         /// Cancel it: the sign-out form was submitted. Return to the app's start.
         case signedOut
+        /// Cancel it: the sign-in page sent the person to keymail. The screen runs the
+        /// authorization outside the web view (``WebScreenEffect/authenticate(_:)``) and loads the
+        /// callback in the web view; the app has nothing to do.
+        case authenticate(KeymailAuthorization)
     }
 
     /// What a web screen is for.
@@ -103,10 +119,24 @@ public struct WebScreenNavigation: Sendable {
     /// The bound commands' router (for the sign-out form).
     public let actions: PageActionRouter
 
+    /// The `auth` sign-in rules, when the manifest's session is of kind `auth`.
+    public let signInRules: AuthSignInRules?
+
     /// Creates the decisions from the app's router.
     public init(router: LinkRouter) {
         self.router = router
         self.actions = PageActionRouter(manifest: router.manifest)
+        self.signInRules = AuthSignInRules(manifest: router.manifest)
+    }
+
+    /// Whether `url` is a sign-in page: the manifest's `session.signIn` destination, and with
+    /// `auth` every page of ``AuthSignInRules/isSignInPage(_:)``. An app opens such a URL (a
+    /// universal link to the magic-link page, say) in its sign-in screen, never as a content
+    /// screen.
+    public func isSignInPage(_ url: String) -> Bool {
+        guard let session = router.manifest.session else { return false }
+        if let signInRules { return signInRules.isSignInPage(url) }
+        return router.decide(url, context: .navigation).match?.destination == session.signIn
     }
 
     /// Decides one navigation.
@@ -122,26 +152,40 @@ public struct WebScreenNavigation: Sendable {
         url: String, kind: Kind, current: String, submission: WebFormSubmission? = nil, role: Role = .content
     ) -> Action {
         if kind == .subframe { return .load }
+        if role == .signIn, kind == .link || kind == .redirect, let signInRules {
+            switch signInRules.keymailAuthorization(url, from: current) {
+            case .success(let authorization):
+                return .authenticate(authorization)
+            case .failure(let refusal) where AuthSignInRules.looksLikeAuthorizeURL(url):
+                router.diagnostics(.signIn(SignInRefusalEvent(url: url, reason: .authorize(refusal))))
+            case .failure:
+                break
+            }
+        }
         let decision = router.decide(url, context: kind == .redirect ? .redirect : .navigation)
+        // The sign-out form's redirect (to `/`, or with `auth` to the sign-in page) signs out.
+        if kind == .redirect, let submission, decision.isInternal, let signOut = router.manifest.session?.signOut,
+            actions.match(.post, submission.action)?.command == signOut
+        {
+            return .signedOut
+        }
         if let session = router.manifest.session, decision.isInternal {
-            let isSignIn = decision.match?.destination == session.signIn
+            let isSignIn = signInRules?.isSignInPage(url) ?? (decision.match?.destination == session.signIn)
             switch role {
             case .content:
                 if isSignIn { return .signIn(decision) }
             case .signIn:
                 if isSignIn { return .load }
+                // With `auth`, a redirect to any page that is not sign-in ends sign-in (its
+                // landing, `/`, need not be a destination).
+                if signInRules != nil, kind == .redirect { return .signInEnded(decision) }
                 // A declared destination (or the sign-in form's redirect) leaves sign-in; other
                 // internal pages (sign-up, a reset form) belong to it and load in place.
                 if decision.match != nil || (kind == .redirect && submission != nil) { return .signInEnded(decision) }
                 if case .web = decision { return .load }
             }
         }
-        if kind == .redirect, let submission, decision.isInternal {
-            if let signOut = router.manifest.session?.signOut,
-                actions.match(.post, submission.action)?.command == signOut
-            {
-                return .signedOut
-            }
+        if kind == .redirect, submission != nil, decision.isInternal {
             return showsSame(current, url, decision) ? .load : .submitted(decision)
         }
         switch decision {

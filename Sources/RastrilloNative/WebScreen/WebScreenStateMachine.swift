@@ -58,6 +58,13 @@ public enum WebScreenEffect: Sendable, Hashable {
     /// The load the person asked for (``WebScreenEvent/reloadRequested``) ended — loaded or
     /// failed — or can no longer happen: release whoever waits for it. No web view call.
     case loadSettled
+    /// Run this keymail attempt outside the web view (`ASWebAuthenticationSession` with an https
+    /// callback on the app's host and the callback path) and report how it ended with
+    /// ``WebScreenModel/keymailEnded(_:_:using:)``. ``WebScreenModel`` sends it, never the state machine.
+    case authenticate(KeymailAttempt)
+    /// Cancel this attempt's authentication session (a newer attempt replaces it, or the screen
+    /// went away); its late answer is ignored.
+    case cancelAuthentication(KeymailAttempt)
 }
 
 /// The pure state machine of one web screen: adapter events in, what the screen shows and what
@@ -249,6 +256,10 @@ public struct WebScreenStateMachine: Sendable, Hashable {
             currentNavigation = nil
             display = hasContent ? .content(progress: nil) : .signInRequired
             return settle()
+        case .loadRequested(let url):
+            guard isAttached else { return [] }
+            display = hasContent ? .content(progress: 0) : .loading(progress: 0)
+            return [.load(url)]
         case .signInCompleted:
             guard let wait = signInWait, isAttached else { return [] }
             signInWait = nil

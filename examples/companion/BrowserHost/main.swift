@@ -172,6 +172,8 @@ final class Host {
                         return ["kind": "link", "text": event.description]
                     case .pageAction:
                         return ["kind": "pageAction", "text": event.description]
+                    case .signIn:
+                        return ["kind": "signIn", "text": event.description]
                     }
                 }
             ]
@@ -209,6 +211,7 @@ final class Host {
         case .signIn(let link): (name, decision) = ("signIn", link)
         case .signInEnded(let link): (name, decision) = ("signInEnded", link)
         case .signedOut: (name, decision) = ("signedOut", nil)
+        case .authenticate: (name, decision) = ("authenticate", nil)
         }
         guard let decision else { return ["action": name, "stack": stack()] }
         guard let target = URL(string: url) else {
@@ -232,6 +235,8 @@ final class Host {
             case .load(let url): return ["load": url]
             case .reload: return ["reload": true]
             case .invokePageAction(let offer): return ["invoke": offer.target]
+            case .authenticate(let attempt): return ["authenticate": attempt.id]
+            case .cancelAuthentication(let attempt): return ["cancelAuthentication": attempt.id]
             case .loadSettled: return nil  // never handed to the web view
             }
         }

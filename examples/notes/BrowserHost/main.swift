@@ -7,7 +7,8 @@
 // Nothing is decided here: each line becomes a NotesModel call, and the answer is NotesModel's
 // state as JSON.
 //
-// Usage: notes-browser-host (no arguments; the manifest is the notes companion's own).
+// Usage: notes-browser-host [--session auth [--keymail-servers host,…]] (the notes companion's own
+// manifest; with --session auth its session is Rastrillo auth, for the web app's -signin auth).
 
 import Foundation
 import RastrilloNative
@@ -41,10 +42,10 @@ final class Host {
     /// Who waits for a screen's next effect (a reload the model started on a later turn).
     var effectWaiters: [(screen: Int, resume: () -> Void)] = []
 
-    init() {
+    init(manifest: AppManifest) {
         let log = RefusalLog()
         self.log = log
-        model = NotesModel(diagnostics: RefusalDiagnostics { log.append($0) })
+        model = NotesModel(manifest: manifest, diagnostics: RefusalDiagnostics { log.append($0) })
         model.screenChanges = { [weak self] change in self?.changed(change) }
     }
 
@@ -71,6 +72,20 @@ final class Host {
                     "screen": screen,
                     "invoke": ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
                 ])
+        case .authenticate(let attempt):
+            let authorization = attempt.authorization
+            append(
+                screen,
+                [
+                    "screen": screen,
+                    "authenticate": [
+                        "attempt": attempt.id, "url": authorization.url, "callbackHost": authorization.callbackHost,
+                        "callbackPath": authorization.callbackPath, "state": authorization.state,
+                        "ephemeral": authorization.prefersEphemeralSession,
+                    ] as [String: Any],
+                ])
+        case .cancelAuthentication(let attempt):
+            append(screen, ["screen": screen, "cancelAuthentication": attempt.id])
         case .loadSettled: break  // never handed to the web view
         }
     }
@@ -154,11 +169,36 @@ final class Host {
             answer = [:]
         case "refusals":
             return ["refusals": log.all.map(Self.json)]
+        case "keymailEnded":
+            guard let screen = screen(request) else { return unknownScreen(line) }
+            guard let id = request["attempt"] as? Int, let outcome = Self.outcome(request) else {
+                return [
+                    "error":
+                        "keymailEnded needs attempt (the id of its authenticate effect) and outcome (callback with "
+                        + "url, cancelled, failed with reason, unavailable): \(line)"
+                ]
+            }
+            guard let attempt = screen.page.keymail, attempt.id == UInt64(id) else {
+                answer = ["completion": "ignored"]
+                break
+            }
+            answer = ["completion": Self.json(screen.page.keymailEnded(attempt, outcome, using: model.navigation))]
+        case "openURL":
+            guard let text = request["url"] as? String, let url = URL(string: text) else {
+                return ["error": "openURL needs url (an incoming link): \(line)"]
+            }
+            model.open(url)
+            answer = [:]
+        case "pasteSignInLink":
+            guard let text = request["text"] as? String else {
+                return ["error": "pasteSignInLink needs text (what the person pasted): \(line)"]
+            }
+            answer = ["refused": model.pasteSignInLink(text)?.description ?? NSNull()]
         default:
             return [
                 "error":
                     "unknown op \(op); use launch, navigate, screen, pageActions, command, confirm, retry, "
-                    + "signIn, back, dismissSheet, state or refusals"
+                    + "signIn, back, dismissSheet, state, refusals, keymailEnded, openURL or pasteSignInLink"
             ]
         }
         await awaitReloads(from: reloadsBefore)
@@ -284,6 +324,25 @@ final class Host {
         case .bridge: return ["kind": "bridge", "text": event.description]
         case .link: return ["kind": "link", "text": event.description]
         case .pageAction: return ["kind": "pageAction", "text": event.description]
+        case .signIn: return ["kind": "signIn", "text": event.description]
+        }
+    }
+
+    static func outcome(_ request: [String: Any]) -> KeymailOutcome? {
+        switch request["outcome"] as? String {
+        case "callback": return (request["url"] as? String).map { .callback($0) }
+        case "cancelled": return .cancelled
+        case "failed": return .failed(request["reason"] as? String ?? "failed")
+        case "unavailable": return .unavailable
+        default: return nil
+        }
+    }
+
+    static func json(_ completion: KeymailCompletion) -> [String: Any] {
+        switch completion {
+        case .loadingCallback(let url): return ["loadingCallback": url]
+        case .sendingALinkInstead(let url, let reason): return ["sendingALinkInstead": url, "because": reason]
+        case .ignored: return ["ignored": true]
         }
     }
 
@@ -297,6 +356,7 @@ final class Host {
         case .signIn: return "signIn"
         case .signInEnded: return "signInEnded"
         case .signedOut: return "signedOut"
+        case .authenticate: return "authenticate"
         }
     }
 
@@ -349,11 +409,23 @@ final class Once {
     }
 }
 
-guard CommandLine.arguments.count == 1 else {
-    FileHandle.standardError.write(Data("usage: notes-browser-host (no arguments)\n".utf8))
+/// `notes-browser-host [--session auth [--keymail-servers host,host:port]]`: the notes manifest as
+/// shipped (password sign-in), or with a Rastrillo `auth` session for the web app's `-signin auth`.
+@MainActor func hostManifest(_ arguments: [String]) -> AppManifest? {
+    switch arguments {
+    case []: return GeneratedManifest.manifest
+    case ["--session", "auth"]: return NotesModel.authManifest(keymailServers: nil)
+    case let arguments where arguments.count == 4 && arguments[0...2] == ["--session", "auth", "--keymail-servers"]:
+        return NotesModel.authManifest(keymailServers: arguments[3].split(separator: ",").map(String.init))
+    default: return nil
+    }
+}
+guard let manifest = hostManifest(Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(
+        Data("usage: notes-browser-host [--session auth [--keymail-servers host[:port],…]]\n".utf8))
     exit(2)
 }
-let host = Host()
+let host = Host(manifest: manifest)
 let reader = Task.detached {
     while let line = readLine(strippingNewline: true) {
         let answer = await host.handle(line)

@@ -59,6 +59,8 @@
         private var addedUserScript: WKUserScript?
         /// Whether ``attach(to:)`` registered the page-actions message handler.
         private var addedPageActionsHandler = false
+        /// Runs keymail sign-in outside the web view (``WebScreenEffect/authenticate(_:)``).
+        private let keymail = KeymailSession()
         private weak var webView: WKWebView?
         private var observations: [NSKeyValueObservation] = []
         /// Navigations under way, held until they end so an identifier is never reused.
@@ -71,8 +73,9 @@
         ///   - pageActionsScript: the generated `page-actions.js` (`manifest build`), or `nil`
         ///     when the app binds no commands to page actions.
         ///   - route: called with every navigation the web view does not load itself (every
-        ///     ``WebScreenNavigation/Action`` but ``WebScreenNavigation/Action/load``) and its URL,
-        ///     which is what the app opens in the browser.
+        ///     ``WebScreenNavigation/Action`` but ``WebScreenNavigation/Action/load`` and
+        ///     ``WebScreenNavigation/Action/authenticate(_:)``, which the adapter runs itself
+        ///     with ``KeymailSession``) and its URL, which is what the app opens in the browser.
         public init(
             dispatcher: BridgeDispatcher, screen: WebScreenModel, navigation: WebScreenNavigation,
             pageActionsScript: String? = nil, route: @escaping @MainActor (WebScreenNavigation.Action, URL) -> Void
@@ -121,9 +124,23 @@
                     webView?.reload()
                 case .invokePageAction(let offer):
                     self?.invoke(offer)
+                case .authenticate(let attempt):
+                    self?.authenticate(attempt)
+                case .cancelAuthentication(let attempt):
+                    self?.keymail.cancel(attempt)
                 case .loadSettled:
                     break
                 }
+            }
+        }
+
+        /// Runs a keymail attempt in ``KeymailSession`` and hands its end back to the screen, which
+        /// checks the callback and loads it in this web view.
+        private func authenticate(_ attempt: KeymailAttempt) {
+            keymail.anchorView = webView
+            let navigation = self.navigation
+            keymail.start(attempt) { [weak self] attempt, outcome in
+                self?.screen.keymailEnded(attempt, outcome, using: navigation)
             }
         }
 
@@ -165,6 +182,7 @@
                 for other in others { contents.addUserScript(other) }
             }
             addedUserScript = nil
+            keymail.cancel()
             for observation in observations { observation.invalidate() }
             observations = []
             navigations = [:]
@@ -243,9 +261,13 @@
         /// Routes everything but ``WebScreenNavigation/Action/load``; returns whether to load.
         private func follow(_ url: URL, _ kind: WebScreenNavigation.Kind) -> Bool {
             let action = screen.decide(url.absoluteString, kind: kind, using: navigation)
-            if action == .load { return true }
-            route(action, url)
-            return false
+            switch action {
+            case .load: return true
+            case .authenticate: return false  // the screen runs it (``WebScreenEffect/authenticate(_:)``)
+            default:
+                route(action, url)
+                return false
+            }
         }
 
         // MARK: Loading events

@@ -64,6 +64,7 @@ struct ManifestLocations {
     /// Each command's `pageAction`, `nil` for an unbound command (parallel to ``commands``).
     var pageActions: [Location?] = []
     var session = Location(pointer: "/session", position: nil)
+    var sessionAuth = Location(pointer: "/session/auth", position: nil)
     var appIDs = Location(pointer: "/app/appIDs", position: nil)
 }
 

@@ -101,19 +101,76 @@ extension ManifestDecoding {
         return ManifestPageAction(method: method, pattern: pattern, params: params)
     }
 
-    /// The manifest's `session`: `{"signIn": <destination id>, "signOut": <command id>}`.
+    /// The manifest's `session`: `{"kind": "password"|"auth", "signIn": <destination id>,
+    /// "signOut": <command id>, "auth": {…}}`.
     mutating func session(_ node: JSONNode) -> ManifestSession? {
         guard
             let object = reader.object(
-                node, "/session", required: ["signIn"], optional: ["signOut"], what: "\"session\"")
+                node, "/session", required: ["signIn"], optional: ["kind", "signOut", "auth"], what: "\"session\"")
         else { return nil }
+        let kind =
+            object["kind"].map {
+                reader.enumValue(
+                    $0, "/session/kind", what: "\"kind\" (password, or auth for Rastrillo's auth)",
+                    as: ManifestSession.Kind.self)
+            } ?? .password
         let signIn = reader.string(object["signIn"], "/session/signIn", what: "\"signIn\" (a destination id)")
         let signOut = object["signOut"].flatMap {
             reader.string($0, "/session/signOut", what: "\"signOut\" (a command id)")
         }
+        var auth: ManifestAuthSignIn?
+        if let authNode = object["auth"] {
+            if kind == .auth {
+                auth = authSignIn(authNode)
+            } else if kind == .password {
+                reader.report(
+                    .invalidValue, "/session/auth", authNode.position,
+                    "\"auth\" belongs to a session of kind auth; add \"kind\": \"auth\" or remove \"auth\"")
+            }
+        }
         locations.session = .init(pointer: "/session", position: node.position)
-        guard let signIn else { return nil }
-        return ManifestSession(signIn: signIn, signOut: signOut)
+        guard let signIn, let kind else { return nil }
+        return ManifestSession(kind: kind, signIn: signIn, signOut: signOut, auth: auth)
+    }
+
+    /// `session.auth`: Rastrillo auth's paths (each defaulting to Rastrillo's), keymail servers,
+    /// the ephemeral-session choice.
+    mutating func authSignIn(_ node: JSONNode) -> ManifestAuthSignIn? {
+        let pointer = "/session/auth"
+        guard
+            let object = reader.object(
+                node, pointer, required: [],
+                optional: [
+                    "signedInPath", "callbackPath", "magicLinkPath", "secondFactorPath", "keymailServers",
+                    "ephemeralSession",
+                ], what: "\"session.auth\"")
+        else { return nil }
+        let defaults = ManifestAuthSignIn()
+        func path(_ key: String, _ fallback: String) -> String {
+            reader.string(object[key], pointer + "/" + key, what: "\"\(key)\" (a path such as \(fallback))") ?? fallback
+        }
+        var servers: [String]?
+        if let serversNode = object["keymailServers"] {
+            servers = reader.strings(
+                serversNode, pointer + "/keymailServers", what: "\"keymailServers\" (keymail hosts)")
+        }
+        var ephemeral = false
+        if let flag = object["ephemeralSession"] {
+            if case .bool(let value) = flag.value {
+                ephemeral = value
+            } else {
+                reader.report(
+                    .invalidValue, pointer + "/ephemeralSession", flag.position,
+                    "\"ephemeralSession\" must be true or false, found \(ManifestReader.kindName(flag.value))")
+            }
+        }
+        locations.sessionAuth = .init(pointer: pointer, position: node.position)
+        return ManifestAuthSignIn(
+            signedInPath: path("signedInPath", defaults.signedInPath),
+            callbackPath: path("callbackPath", defaults.callbackPath),
+            magicLinkPath: path("magicLinkPath", defaults.magicLinkPath),
+            secondFactorPath: path("secondFactorPath", defaults.secondFactorPath), keymailServers: servers,
+            ephemeralSession: ephemeral)
     }
 
     mutating func identifier(_ node: JSONNode?, _ pointer: String, what: String) -> String? {

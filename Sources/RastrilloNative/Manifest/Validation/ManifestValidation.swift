@@ -281,6 +281,7 @@ struct ManifestValidation {
                 "destination '\(session.signIn)' is not declared under \"destinations\"; name the sign-in page's "
                     + "destination")
         }
+        if let auth = session.auth { authSession(auth, signIn: session.signIn) }
         guard let signOut = session.signOut else { return }
         guard let command = manifest.commands.first(where: { $0.id == signOut }) else {
             report(
@@ -293,6 +294,81 @@ struct ManifestValidation {
                 .invalidValue, "/session/signOut", location.position,
                 "command '\(signOut)' must be bound to the sign-out form: add \"pageAction\": {\"method\": \"POST\", "
                     + "\"pattern\": \"/signout\"}")
+        }
+    }
+
+    /// A session of kind `auth`: literal, distinct paths on the app's origins; the callback
+    /// fixed at Rastrillo's `/auth/callback` and never a universal link; a literal sign-in page
+    /// (its "send a link instead" state is built from it); keymail hosts that are hosts.
+    mutating func authSession(_ auth: ManifestAuthSignIn, signIn: String) {
+        let pointer = locations.sessionAuth.pointer
+        let position = locations.sessionAuth.position ?? locations.session.position
+        let paths: [(key: String, path: String)] = [
+            ("signedInPath", auth.signedInPath), ("callbackPath", auth.callbackPath),
+            ("magicLinkPath", auth.magicLinkPath), ("secondFactorPath", auth.secondFactorPath),
+        ]
+        for (key, path) in paths where !AuthSignInPaths.isLiteralPath(path) {
+            report(
+                .invalidValue, pointer + "/" + key, position,
+                "\(key) '\(path)' must be a literal absolute path on the app's origin (such as /auth/verify): no "
+                    + "wildcard, query, fragment, empty or dot segment")
+        }
+        if auth.callbackPath != ManifestAuthSignIn.rastrilloCallbackPath {
+            report(
+                .invalidValue, pointer + "/callbackPath", position,
+                "callbackPath '\(auth.callbackPath)' cannot move: Rastrillo's auth fixes keymail's redirect_uri at "
+                    + "\(ManifestAuthSignIn.rastrilloCallbackPath); remove the key or write that path")
+        }
+        var signInPath: String?
+        if let destination = manifest.destinations.first(where: { $0.id == signIn }) {
+            signInPath = AuthSignInPaths.literalPath(of: destination.pattern)
+            if signInPath == nil {
+                report(
+                    .invalidValue, "/session/signIn", locations.session.position,
+                    "sign-in destination '\(signIn)' has the pattern '\(destination.pattern)'; with \"kind\": \"auth\" "
+                        + "the sign-in page must be one literal path (/signin), so its \"send a link instead\" state "
+                        + "can be loaded")
+            }
+        }
+        var seen: [String: String] = [:]
+        if let signInPath { seen[signInPath] = "the sign-in page" }
+        for (key, path) in paths {
+            if let other = seen[path] {
+                report(
+                    .invalidValue, pointer + "/" + key, position,
+                    "\(key) '\(path)' is also \(other); each sign-in path must be its own page")
+            } else {
+                seen[path] = key
+            }
+        }
+        for (index, destination) in manifest.destinations.enumerated() where destination.link == .universalLink {
+            guard let callback = try? PathPattern(parsing: auth.callbackPath),
+                destination.pattern.relationship(to: callback) != .disjoint
+            else { continue }
+            report(
+                .invalidValue, "/destinations/\(index)/link",
+                index < locations.patterns.count ? locations.patterns[index].position : nil,
+                "universal-link destination '\(destination.id)' (\(destination.pattern)) would claim keymail's "
+                    + "callback \(auth.callbackPath): a callback opened from Safari would land in the app without "
+                    + "its pending cookie; make the pattern exclude it or drop \"link\"")
+        }
+        guard let servers = auth.keymailServers else { return }
+        let ownHosts = Set(manifest.internalOrigins.map(\.host))
+        var seenServers: Set<String> = []
+        for (index, server) in servers.enumerated() {
+            let serverPointer = pointer + "/keymailServers/\(index)"
+            if !AuthSignInPaths.isServerName(server) {
+                report(
+                    .invalidValue, serverPointer, position,
+                    "keymail server '\(server)' must be a lowercase host name with an optional port "
+                        + "(keymail.example.com, keymail.example.com:8443)")
+            } else if ownHosts.contains(AuthSignInPaths.hostOfServer(server)) {
+                report(
+                    .invalidValue, serverPointer, position,
+                    "keymail server '\(server)' is one of the app's own origins; keymail runs on another origin")
+            } else if !seenServers.insert(server).inserted {
+                report(.invalidValue, serverPointer, position, "keymail server '\(server)' is listed twice")
+            }
         }
     }
 

@@ -27,7 +27,7 @@ extension CompanionModel {
         switch action {
         case .load:
             return .stay
-        case .signIn, .signInEnded, .signedOut:
+        case .signIn, .signInEnded, .signedOut, .authenticate:
             // The companion's manifest declares no session, so its web screens never ask for these.
             return .stay
         case .leave(let decision):

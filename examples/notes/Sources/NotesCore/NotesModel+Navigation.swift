@@ -36,6 +36,8 @@ extension NotesModel {
             endSignIn()
         case .signedOut:
             returnToStart()
+        case .authenticate:
+            return  // the sign-in screen runs keymail itself (WebScreenEffect.authenticate)
         }
     }
 

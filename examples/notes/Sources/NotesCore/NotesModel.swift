@@ -89,6 +89,20 @@ final class NotesModel {
         return try? AppManifest.decode(Array(data), source: "app-manifest.json with origin \(origin)")
     }
 
+    /// The generated manifest with its session made Rastrillo `auth` (the notes web app's
+    /// `-signin auth` mode), keymail limited to `keymailServers` when given, or `nil` when the
+    /// validator refuses it.
+    static func authManifest(keymailServers: [String]?) -> AppManifest? {
+        guard var object = try? JSONSerialization.jsonObject(with: Data(GeneratedManifest.json.utf8)) as? [String: Any],
+            var session = object["session"] as? [String: Any]
+        else { return nil }
+        session["kind"] = "auth"
+        if let keymailServers { session["auth"] = ["keymailServers": keymailServers] }
+        object["session"] = session
+        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return nil }
+        return try? AppManifest.decode(Array(data), source: "app-manifest.json with an auth session")
+    }
+
     // MARK: Screens
 
     /// The destination the app starts with, and the one sign-out returns to.
@@ -170,6 +184,12 @@ final class NotesModel {
     /// says.
     func open(_ url: URL) {
         let text = url.absoluteString
+        // A sign-in page (with `auth`, the magic link's confirm page too) opens in the sign-in
+        // sheet, never as a content screen: the person taps the page's own button there.
+        if navigation.isSignInPage(text) {
+            showInSheet(url: text)
+            return
+        }
         let decision = router.decide(text)
         guard case .web = decision else {
             leave(decision, url: text)
@@ -254,6 +274,30 @@ final class NotesModel {
     func presentSheet(url: String) {
         guard sheet == nil else { return }
         sheet = makeScreen(Screen(router.decide(url), url: url), url: url, role: .signIn)
+    }
+
+    /// Shows `url` in the sign-in sheet: a new sheet, or in place of the page the sheet shows.
+    func showInSheet(url: String) {
+        if let shown = sheet {
+            replace(shown, with: Screen(router.decide(url), url: url), url: url)
+        } else {
+            presentSheet(url: url)
+        }
+    }
+
+    /// The person pasted a sign-in link (one that opened in another app or browser): a link of
+    /// the form `<origin><magic-link path>?token=…` opens in the sign-in sheet; anything else is
+    /// refused with what to paste instead.
+    @discardableResult
+    func pasteSignInLink(_ text: String) -> PastedSignInLinkRefusal? {
+        guard let rules = navigation.signInRules else { return .noMagicLinks }
+        switch rules.pastedSignInLink(text) {
+        case .success(let link):
+            showInSheet(url: link)
+            return nil
+        case .failure(let refusal):
+            return refusal
+        }
     }
 
     /// The person chose Sign In on a screen that waits for sign-in: the sign-in screen is shown
