@@ -143,11 +143,25 @@ public enum ManifestJSONSchema {
                 },
                 "session": {
                   "type": "object", "additionalProperties": false, "required": ["signIn"],
-                  "description": "How the web app signs people in: signIn names its sign-in page's web destination, signOut the command bound to its POST sign-out form.",
+                  "description": "How the web app signs people in: kind is password (the default) or auth (Rastrillo's auth: magic links, keymail, second factors); signIn names its sign-in page's web destination, signOut the command bound to its POST sign-out form; auth holds Rastrillo auth's paths (each defaulting to Rastrillo's) and keymail choices, and only with kind auth.",
                   "properties": {
+                    "kind": {"enum": ["password", "auth"]},
                     "signIn": {"type": "string", "pattern": "\(id)"},
-                    "signOut": {"type": "string", "pattern": "\(id)"}
-                  }
+                    "signOut": {"type": "string", "pattern": "\(id)"},
+                    "auth": {
+                      "type": "object", "additionalProperties": false,
+                      "properties": {
+                        "signedInPath": {"type": "string", "pattern": "^/", "description": "where a fresh session lands (default /)"},
+                        "callbackPath": {"const": "/auth/callback", "description": "keymail's OAuth return, fixed by Rastrillo"},
+                        "magicLinkPath": {"type": "string", "pattern": "^/", "description": "the magic link's confirm page (default /auth/verify)"},
+                        "secondFactorPath": {"type": "string", "pattern": "^/", "description": "the second-factor page (default /signin/confirm)"},
+                        "keymailServers": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9.-]+(:[1-9][0-9]{0,4})?$"}, "description": "keymail hosts whose authorize page may open; absent means any; empty means never"},
+                        "ephemeralSession": {"type": "boolean", "description": "run keymail in an ephemeral browser session (default false)"}
+                      }
+                    }
+                  },
+                  "if": {"not": {"properties": {"kind": {"const": "auth"}}, "required": ["kind"]}},
+                  "then": {"not": {"required": ["auth"]}}
                 },
                 "bridge": {
                   "type": "object", "additionalProperties": false,

@@ -57,6 +57,7 @@ struct GoEmitter {
             }
         }
         emitPageActions(&w)
+        emitSession(&w)
         for destination in manifest.destinations { emitBuilder(destination, &w) }
         w.line()
         w.line("func escapeRest(value string) string {")
@@ -92,6 +93,41 @@ struct GoEmitter {
                     "{Command: \(Self.quoted(id)), Pattern: \(Self.quoted(action.method.rawValue + " " + action.pattern.text))},"
                 )
             }
+        }
+    }
+
+    /// The manifest's `session` (only when it declares one): the kind and, with Rastrillo's
+    /// `auth`, the pages the web app serves for it, so its tests can check it mounts each.
+    func emitSession(_ w: inout CodeWriter) {
+        guard let session = manifest.session else { return }
+        var fields: [(name: String, type: String, value: String)] = [
+            ("Kind", "string", Self.quoted(session.kind.rawValue)), ("SignIn", "string", Self.quoted(session.signIn)),
+            ("SignOut", "string", Self.quoted(session.signOut ?? "")),
+        ]
+        let auth = session.auth
+        fields += [
+            ("SignedInPath", "string", Self.quoted(auth?.signedInPath ?? "")),
+            ("CallbackPath", "string", Self.quoted(auth?.callbackPath ?? "")),
+            ("MagicLinkPath", "string", Self.quoted(auth?.magicLinkPath ?? "")),
+            ("SecondFactorPath", "string", Self.quoted(auth?.secondFactorPath ?? "")),
+            (
+                "KeymailServers", "[]string",
+                auth?.keymailServers.map { "[]string{" + $0.map(Self.quoted).joined(separator: ", ") + "}" } ?? "nil"
+            ),
+            ("EphemeralSession", "bool", auth?.ephemeralSession == true ? "true" : "false"),
+        ]
+        let width = fields.map(\.name.count).max() ?? 0
+        func padded(_ text: String, _ count: Int) -> String { text + String(repeating: " ", count: count - text.count) }
+        w.line()
+        w.line("// SessionInfo is how the web app signs people in: Kind is \"password\" or \"auth\" (Rastrillo's")
+        w.line("// auth, whose pages the paths name; empty for \"password\"). KeymailServers nil means any server.")
+        w.block("type SessionInfo struct {") { w in
+            for field in fields { w.line(padded(field.name, width + 1) + field.type) }
+        }
+        w.line()
+        w.line("// Session is the manifest's session.")
+        w.block("var Session = SessionInfo{") { w in
+            for field in fields { w.line(padded(field.name + ":", width + 2) + field.value + ",") }
         }
     }
 

@@ -45,11 +45,32 @@ struct JSEmitter {
                 w.line("Object.freeze({\(fields.joined(separator: ", "))}),")
             }
         }
+        exports.line()
+        exports.line("/** How the web app signs people in (the manifest's `session`), or null without one. */")
+        exports.line("export const session = \(sessionData());")
         return RuntimeTemplate.appManifestJS.filling([
             "header": "// \(header)\n",
             "manifest": "const MANIFEST = \(manifestData());\n",
             "exports": exports.text,
         ])
+    }
+
+    /// The manifest's `session` as a frozen object (`auth` frozen too), or `null`.
+    func sessionData() -> String {
+        guard let session = manifest.session else { return "null" }
+        var auth = "null"
+        if let paths = session.auth {
+            let servers = paths.keymailServers.map { "Object.freeze(\(jsonArray($0)))" } ?? "null"
+            auth =
+                "Object.freeze({signedInPath: \(JSONString.quoted(paths.signedInPath)), "
+                + "callbackPath: \(JSONString.quoted(paths.callbackPath)), "
+                + "magicLinkPath: \(JSONString.quoted(paths.magicLinkPath)), "
+                + "secondFactorPath: \(JSONString.quoted(paths.secondFactorPath)), "
+                + "keymailServers: \(servers), ephemeralSession: \(paths.ephemeralSession)})"
+        }
+        return "Object.freeze({kind: \(JSONString.quoted(session.kind.rawValue)), "
+            + "signIn: \(JSONString.quoted(session.signIn)), "
+            + "signOut: \(session.signOut.map(JSONString.quoted) ?? "null"), auth: \(auth)})"
     }
 
     /// A command's `pageAction` as a frozen `{method, pattern}` object, or `null`.

@@ -57,6 +57,9 @@ struct SwiftEmitter {
         w.line("static let signInDestination: String? = \(session.map { Self.quoted($0.signIn) } ?? "nil")")
         w.line("/// The command bound to the web app's sign-out form (`session.signOut`), or `nil`.")
         w.line("static let signOutCommand: Command? = \(session?.signOut.map { "." + $0 } ?? "nil")")
+        w.line("/// Which sign-in the web app uses (`session.kind`: `.password`, or `.auth` for Rastrillo's auth), or")
+        w.line("/// `nil` without a session; with `.auth`, `manifest.session?.auth` holds its paths.")
+        w.line("static let sessionKind: ManifestSession.Kind? = \(session.map { "." + $0.kind.rawValue } ?? "nil")")
     }
 
     // MARK: Destination

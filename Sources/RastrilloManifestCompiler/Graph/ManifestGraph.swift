@@ -66,6 +66,10 @@ public struct ManifestGraph: Sendable, Hashable {
         public let signIn: Int
         /// The id of the command bound to the sign-out form, if any.
         public let signOut: String?
+        /// Which sign-in the web app uses (`password`, or Rastrillo's `auth`).
+        public var kind: ManifestSession.Kind = .password
+        /// With `auth`: its paths and keymail choices.
+        public var auth: ManifestAuthSignIn?
     }
 
     /// The app's name.
@@ -150,7 +154,9 @@ public struct ManifestGraph: Sendable, Hashable {
         }
         self.capabilities = manifest.capabilities
         self.session = manifest.session.flatMap { session in
-            destinationIndex[session.signIn].map { Session(signIn: $0, signOut: session.signOut) }
+            destinationIndex[session.signIn].map {
+                Session(signIn: $0, signOut: session.signOut, kind: session.kind, auth: session.auth)
+            }
         }
     }
 

@@ -201,6 +201,12 @@ public enum ManifestGraphSVG {
             let action = graph.commands.first { $0.id == signOut }?.pageAction
             lines.append("sign out: \(signOut)" + (action.map { " (\($0))" } ?? ""))
         }
+        if let auth = session.auth {
+            lines.append("kind: auth (magic link \(auth.magicLinkPath), second factor \(auth.secondFactorPath))")
+            let servers = auth.keymailServers.map { $0.isEmpty ? "off" : $0.joined(separator: ", ") } ?? "any server"
+            lines.append(
+                "keymail: \(servers), callback \(auth.callbackPath)" + (auth.ephemeralSession ? ", ephemeral" : ""))
+        }
         return lines
     }
 

@@ -51,3 +51,23 @@ export interface Command {
   pageAction: { readonly method: "GET" | "POST"; readonly pattern: string } | null;
 }
 export declare const commands: readonly Command[];
+/** How the web app signs people in (the manifest's `session`). */
+export interface Session {
+  /** `password`, or `auth` for Rastrillo's auth (magic links, keymail, second factors). */
+  kind: "password" | "auth";
+  /** The sign-in page's destination. */
+  signIn: DestinationID;
+  /** The command bound to the sign-out form. */
+  signOut: Command["id"] | null;
+  /** With `auth`: its pages and keymail choices. */
+  auth: {
+    readonly signedInPath: string;
+    readonly callbackPath: string;
+    readonly magicLinkPath: string;
+    readonly secondFactorPath: string;
+    readonly keymailServers: readonly string[] | null;
+    readonly ephemeralSession: boolean;
+  } | null;
+}
+/** The manifest's session, or null when it declares none. */
+export declare const session: Readonly<Session> | null;

@@ -7,8 +7,32 @@ extension AppManifest {
         public let path: String
         /// Whether matching paths are excluded (not opened in the app).
         public let exclude: Bool
-        /// The destination id it comes from.
+        /// The destination id it comes from (or the `session.auth` path).
         public let comment: String
+        /// Query keys and their patterns (`"?": {"token": "?*"}`); empty matches any query.
+        public var query: [QueryItem] = []
+
+        /// One key of a component's `?` dictionary and the pattern its value must match.
+        public struct QueryItem: Sendable, Hashable {
+            /// The query key (`token`).
+            public let key: String
+            /// The value's pattern (`?*`: at least one character).
+            public let pattern: String
+        }
+    }
+
+    /// The components a Rastrillo `auth` session adds in front of the destinations' (none for
+    /// `password`): keymail's callback excluded, so a callback opened in Safari never bounces
+    /// into the app without its pending cookie, and the magic link's confirm page with a
+    /// `token`, so an emailed link opens the app's sign-in screen.
+    public var aasaSessionComponents: [AASAComponent] {
+        guard let auth = session?.auth else { return [] }
+        return [
+            AASAComponent(path: auth.callbackPath, exclude: true, comment: "session.auth.callbackPath"),
+            AASAComponent(
+                path: auth.magicLinkPath, exclude: false, comment: "session.auth.magicLinkPath",
+                query: [AASAComponent.QueryItem(key: "token", pattern: "?*")]),
+        ]
     }
 
     /// The `applinks` components for universal-link destinations, in the order Apple evaluates them.
@@ -54,15 +78,27 @@ extension AppManifest {
         if let header { lines.append("  \"_generated\": \(JSONString.quoted(header)),") }
         lines += ["  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\(ids)],"]
         lines.append("        \"components\": [")
-        let components = aasaComponents
+        let components = aasaSessionComponents + aasaComponents
         for (index, component) in components.enumerated() {
             var fields = ["\"/\": \(JSONString.quoted(component.path))"]
+            if !component.query.isEmpty {
+                let entries = component.query.map { "\(JSONString.quoted($0.key)): \(JSONString.quoted($0.pattern))" }
+                fields.append("\"?\": {" + entries.joined(separator: ", ") + "}")
+            }
             if component.exclude { fields.append("\"exclude\": true") }
             fields.append("\"comment\": \(JSONString.quoted(component.comment))")
             let comma = index == components.count - 1 ? "" : ","
             lines.append("          {" + fields.joined(separator: ", ") + "}" + comma)
         }
-        lines += ["        ]", "      }", "    ]", "  }", "}"]
+        if session?.kind == .auth {
+            // Passkeys on the app's host (the WebAuthn RP ID) in the web view, and https callbacks.
+            lines += [
+                "        ]", "      }", "    ]", "  },", "  \"webcredentials\": {", "    \"apps\": [\(ids)]", "  }",
+                "}",
+            ]
+        } else {
+            lines += ["        ]", "      }", "    ]", "  }", "}"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

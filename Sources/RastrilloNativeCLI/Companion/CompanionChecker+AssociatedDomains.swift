@@ -41,7 +41,19 @@ extension CompanionChecker {
     /// The hosts whose AASA file names the app: every https origin and alias, when any
     /// destination is a universal link.
     static func universalLinkHosts(of manifest: AppManifest) -> [String] {
-        guard manifest.destinations.contains(where: { $0.link == .universalLink }) else { return [] }
+        let magicLinks = manifest.session?.kind == .auth
+        guard magicLinks || manifest.destinations.contains(where: { $0.link == .universalLink }) else { return [] }
+        return httpsHosts(of: manifest)
+    }
+
+    /// The hosts a Rastrillo `auth` session needs `webcredentials:<host>` for: passkeys on the
+    /// app's host (the WebAuthn RP ID) work in the web view only with it, and keymail's https
+    /// callback (`ASWebAuthenticationSession.Callback.https`) needs the app associated with it.
+    static func webCredentialHosts(of manifest: AppManifest) -> [String] {
+        manifest.session?.kind == .auth ? httpsHosts(of: manifest) : []
+    }
+
+    private static func httpsHosts(of manifest: AppManifest) -> [String] {
         var seen: Set<String> = []
         return manifest.internalOrigins.filter { $0.scheme == "https" }.map(\.host).filter { seen.insert($0).inserted }
     }
@@ -50,13 +62,15 @@ extension CompanionChecker {
         _ entitlements: YAMLNode?, manifest: AppManifest, manifestPath: String, name: String, line: Int
     ) {
         let needed = Self.universalLinkHosts(of: manifest)
+        let credentials = Self.webCredentialHosts(of: manifest)
         let list = entitlements?["properties"]?[Self.associatedDomainsKey]
         guard let list else {
-            if !needed.isEmpty {
+            let entries = needed.map { "applinks:\($0)" } + credentials.map { "webcredentials:\($0)" }
+            if !entries.isEmpty {
                 error(
                     line,
-                    "target \(name) has no \(Self.associatedDomainsKey) entitlement, but the universal links of "
-                        + "\(manifestPath) need " + needed.map { "applinks:\($0)" }.joined(separator: ", ")
+                    "target \(name) has no \(Self.associatedDomainsKey) entitlement, but the universal links and "
+                        + "sign-in of \(manifestPath) need " + entries.joined(separator: ", ")
                         + "; add entitlements: {path: \(name).entitlements, properties: {\(Self.associatedDomainsKey): [...]}}"
                 )
             }
@@ -67,9 +81,22 @@ extension CompanionChecker {
             return
         }
         var declared: Set<String> = []
+        var declaredCredentials: Set<String> = []
         for item in items {
             guard let text = item.string else {
                 error(item.line, "\(Self.associatedDomainsKey) entries must be text such as applinks:app.example.com")
+                continue
+            }
+            if text.hasPrefix("webcredentials:") {
+                let host = String(text.dropFirst("webcredentials:".count))
+                let bare = host.split(separator: "?").first.map(String.init) ?? host
+                declaredCredentials.insert(bare)
+                if !credentials.contains(bare) {
+                    error(
+                        item.line,
+                        "\(text) is not a host of \(manifestPath) whose sign-in needs it (a session of kind auth on "
+                            + "https://\(bare)); remove it, or fix the host")
+                }
                 continue
             }
             guard text.hasPrefix("applinks:") else { continue }
@@ -90,6 +117,13 @@ extension CompanionChecker {
                 listLine,
                 "\(Self.associatedDomainsKey) lacks applinks:\(host), which the universal links of \(manifestPath) "
                     + "need (origin https://\(host)); add it")
+        }
+        for host in credentials where !declaredCredentials.contains(host) {
+            error(
+                listLine,
+                "\(Self.associatedDomainsKey) lacks webcredentials:\(host), which the auth sign-in of "
+                    + "\(manifestPath) needs (passkeys on https://\(host) in the web view, keymail's https callback); "
+                    + "add it")
         }
     }
 

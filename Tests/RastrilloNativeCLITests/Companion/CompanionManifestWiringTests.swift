@@ -31,8 +31,8 @@ struct CompanionManifestWiringTests {
                 + "          - applinks:www.example.com\n",
             to: "", marker: "    entitlements:", severity: .error,
             message:
-                "target Companion has no \(domainsKey) entitlement, but the universal links of \(manifestPath) need "
-                + "applinks:app.example.com, applinks:www.example.com"),
+                "target Companion has no \(domainsKey) entitlement, but the universal links and sign-in of "
+                + "\(manifestPath) need applinks:app.example.com, applinks:www.example.com"),
         .init(
             name: "build tool plugin not applied",
             from: "    buildToolPlugins:\n      - plugin: RastrilloManifestPlugin\n        package: RastrilloNative\n",
@@ -81,6 +81,42 @@ struct CompanionManifestWiringTests {
         #expect(broken.count == 1)
         #expect(
             broken.first?.message.contains("\(Self.manifestPath) of target Companion is not a valid manifest") == true)
+    }
+
+    @Test("a Rastrillo auth session needs webcredentials for every https host, and no other")
+    func authSessionNeedsWebCredentials() throws {
+        let folder = try CompanionFixture.pinned()
+        defer { CompanionFixture.removeTemporary(folder) }
+        let manifestURL = folder.appendingPathComponent(Self.manifestPath)
+        let text = try String(contentsOf: manifestURL, encoding: .utf8)
+        let signIn = #"{"id": "signIn", "pattern": "/signin", "presentation": "web", "titleKey": "destination.signIn"}"#
+        let first = try #require(text.range(of: "\"destinations\": ["))
+        let edited = text.replacingCharacters(
+            in: first,
+            with: "\"session\": {\"kind\": \"auth\", \"signIn\": \"signIn\"},\n  \"destinations\": [" + signIn + ",")
+        #expect(edited != text)
+        try edited.write(to: manifestURL, atomically: true, encoding: .utf8)
+        let line = try CompanionFixture.line(of: "\(Self.domainsKey):", in: folder)
+        let missing = CompanionFixture.check(folder)
+        #expect(missing.map(\.line) == [line, line], "\(missing)")
+        #expect(
+            missing.map(\.message).sorted()
+                == ["app.example.com", "www.example.com"].map {
+                    "\(Self.domainsKey) lacks webcredentials:\($0), which the auth sign-in of \(Self.manifestPath) needs "
+                        + "(passkeys on https://\($0) in the web view, keymail's https callback); add it"
+                })
+
+        let project = folder.appendingPathComponent("project.yml")
+        let yml = try String(contentsOf: project, encoding: .utf8)
+        let withCredentials = yml.replacingOccurrences(
+            of: "          - applinks:www.example.com\n",
+            with: "          - applinks:www.example.com\n          - webcredentials:app.example.com\n"
+                + "          - webcredentials:www.example.com\n          - webcredentials:other.example.org\n")
+        #expect(withCredentials != yml)
+        try withCredentials.write(to: project, atomically: true, encoding: .utf8)
+        let extra = CompanionFixture.check(folder)
+        #expect(extra.count == 1, "\(extra)")
+        #expect(extra.first?.message.hasPrefix("webcredentials:other.example.org is not a host of") == true)
     }
 
     @Test("without universal links, no applinks entry is needed and any is reported")

@@ -1,3 +1,4 @@
+import Foundation
 import RastrilloNative
 import Testing
 
@@ -130,5 +131,28 @@ struct AuthSessionManifestTests {
         #expect(
             issues.contains { $0.pointer == "/destinations/0/link" && $0.message.contains("/auth/callback") },
             "\(issues.map(\.description))")
+    }
+
+    @Test func theAASAClaimsTheMagicLinkNeverTheCallbackAndNamesTheAppForWebCredentials() throws {
+        let manifest = try AuthFixture.auth()
+        let text = manifest.appleAppSiteAssociation()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let webcredentials = try #require(object["webcredentials"] as? [String: Any])
+        #expect(webcredentials["apps"] as? [String] == manifest.app.appIDs)
+        let applinks = try #require(object["applinks"] as? [String: Any])
+        let details = try #require(applinks["details"] as? [[String: Any]])
+        let components = try #require(details.first?["components"] as? [[String: Any]])
+        #expect(components.count >= 2)
+        #expect(components[0]["/"] as? String == "/auth/callback")
+        #expect(components[0]["exclude"] as? Bool == true, "excluded before anything could include it")
+        #expect(components[1]["/"] as? String == "/auth/verify")
+        #expect(components[1]["?"] as? [String: String] == ["token": "?*"])
+        #expect(components[1]["exclude"] == nil)
+        #expect(!components.dropFirst().contains { $0["/"] as? String == "/auth/callback" })
+
+        let password = try NotesManifest.load().appleAppSiteAssociation()
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(password.utf8)) as? [String: Any])
+        #expect(plain["webcredentials"] == nil, "password sign-in claims no web credentials")
+        #expect(!password.contains("/auth/verify"))
     }
 }

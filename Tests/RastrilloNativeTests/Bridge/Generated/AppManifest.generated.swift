@@ -25,6 +25,9 @@ enum GeneratedManifest {
     static let signInDestination: String? = nil
     /// The command bound to the web app's sign-out form (`session.signOut`), or `nil`.
     static let signOutCommand: Command? = nil
+    /// Which sign-in the web app uses (`session.kind`: `.password`, or `.auth` for Rastrillo's auth), or
+    /// `nil` without a session; with `.auth`, `manifest.session?.auth` holds its paths.
+    static let sessionKind: ManifestSession.Kind? = nil
 }
 
 /// A destination of the app, with its typed params.
