@@ -40,6 +40,22 @@ struct ContentView: View {
                         ToolbarItem(placement: .cancellationAction) {
                             Button("sheet.cancel") { model.dismissSheet() }
                         }
+                        // For a sign-in link that opened in another app or browser: the system
+                        // paste button reads the pasteboard only when tapped (no paste prompt).
+                        if model.acceptsPastedSignInLinks {
+                            ToolbarItem(placement: .primaryAction) {
+                                PasteButton(payloadType: String.self) { strings in
+                                    Task { @MainActor in model.paste(signInLinks: strings) }
+                                }
+                                .help("signIn.paste.help")
+                            }
+                        }
+                    }
+                    .alert(
+                        pasteRefusedTitle, isPresented: pasteRefused, presenting: model.pasteRefusal
+                    ) { _ in
+                    } message: { refusal in
+                        Text(LocalizedStringKey(ScreenPresentation.pasteRefusalKey(refusal)))
                     }
             }
             .frame(minWidth: 360, minHeight: 480)
@@ -79,6 +95,15 @@ struct ContentView: View {
     /// The sign-in sheet; closing it by hand is ``NotesModel/dismissSheet()``.
     private var sheet: Binding<NotesScreen?> {
         Binding(get: { model.sheet }, set: { if $0 == nil { model.dismissSheet() } })
+    }
+
+    /// Whether the message about a refused pasted sign-in link shows; closing it forgets it.
+    private var pasteRefused: Binding<Bool> {
+        Binding(get: { model.pasteRefusal != nil }, set: { if !$0 { model.dismissPasteRefusal() } })
+    }
+
+    private var pasteRefusedTitle: Text {
+        Text(LocalizedStringKey(ScreenPresentation.pasteRefusedTitleKey))
     }
 
     private var confirmationShown: Binding<Bool> {

@@ -58,6 +58,9 @@ final class NotesModel {
     var confirmation: PendingConfirmation?
     /// Every URL that left the app, in order; the view opens the last one (``LeftApp``).
     private(set) var leftApp: [LeftApp] = []
+    /// Why the last pasted sign-in link was refused, until the person dismisses the message
+    /// (``dismissPasteRefusal()``); `nil` when there is nothing to say.
+    private(set) var pasteRefusal: PastedSignInLinkRefusal?
     /// The tasks of reloads the model started (a landing screen's reload, Try Again), newest
     /// last; each ends when its load ended or the screen went away.
     @ObservationIgnored private(set) var reloads: [ReloadTask] = []
@@ -298,6 +301,22 @@ final class NotesModel {
         case .failure(let refusal):
             return refusal
         }
+    }
+
+    /// Whether the app signs in with emailed links (the manifest's session is `auth`), so the
+    /// sign-in sheet offers "Paste sign-in link".
+    var acceptsPastedSignInLinks: Bool { navigation.signInRules != nil }
+
+    /// The person pasted text (the system paste button's strings): the first string is read as
+    /// a sign-in link (``pasteSignInLink(_:)``); a refusal is kept in ``pasteRefusal`` for the
+    /// view to say, and nothing else changes.
+    func paste(signInLinks strings: [String]) {
+        pasteRefusal = pasteSignInLink(strings.first ?? "")
+    }
+
+    /// The person read why the pasted link was refused.
+    func dismissPasteRefusal() {
+        pasteRefusal = nil
     }
 
     /// The person chose Sign In on a screen that waits for sign-in: the sign-in screen is shown

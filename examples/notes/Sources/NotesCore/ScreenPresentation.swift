@@ -29,6 +29,23 @@ enum ScreenPresentation: Hashable, Sendable {
     )
     /// The key of the failure view's Try Again button.
     static let tryAgainKey = "webScreen.failure.tryAgain"
+
+    /// The key of the alert's title when a pasted sign-in link is refused.
+    static let pasteRefusedTitleKey = "signIn.paste.refused"
+
+    /// The key of the message that says why a pasted sign-in link was refused and what to paste.
+    static func pasteRefusalKey(_ refusal: PastedSignInLinkRefusal) -> String {
+        switch refusal {
+        case .noMagicLinks: return "signIn.paste.noMagicLinks"
+        case .notALink: return "signIn.paste.notALink"
+        case .otherOrigin: return "signIn.paste.otherOrigin"
+        case .otherPath: return "signIn.paste.otherPath"
+        case .token: return "signIn.paste.token"
+        }
+    }
+
+    /// Every refusal a pasted sign-in link can get (each has a message key).
+    static let pasteRefusals: [PastedSignInLinkRefusal] = [.noMagicLinks, .notALink, .otherOrigin, .otherPath, .token]
 }
 
 /// How the failure view shows a ``WebScreenFailure``: localization keys of its title and

@@ -91,6 +91,8 @@ struct NotesPresentationTests {
         keys += FailurePresentation.all.flatMap { [$0.titleKey, $0.messageKey] }
         keys += [ScreenPresentation.signInKeys.title, ScreenPresentation.signInKeys.message]
         keys += [ScreenPresentation.signInKeys.button, ScreenPresentation.tryAgainKey, "screen.webPage.title"]
+        keys += [ScreenPresentation.pasteRefusedTitleKey]
+        keys += ScreenPresentation.pasteRefusals.map(ScreenPresentation.pasteRefusalKey)
         // The keys the SwiftUI files name (string literals shaped like keys: `webScreen.loading`;
         // not SF Symbol names).
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter {
