@@ -83,11 +83,14 @@ public final class WebScreenModel {
     /// the screen asked for itself (``WebScreenStateMachine/requestedLoad``), otherwise
     /// `navigation`'s decision against the page shown now.
     ///
-    /// WebKit asks the navigation policy again for every server redirect without saying
-    /// (publicly) that it is one, so a main-frame ``WebScreenNavigation/Kind/link`` that arrives
-    /// while a navigation is provisional (``WebScreenStateMachine/isProvisional``) is decided as
-    /// its ``WebScreenNavigation/Kind/redirect``: a redirect continues in place or replaces the
-    /// screen, it never pushes one.
+    /// WebKit asks the navigation policy again for every server redirect, before it reports the
+    /// redirect, without saying (publicly) that it is one and with the navigation type of the
+    /// navigation it redirects (a form's `303` is asked as a form submission of the landing URL;
+    /// WebKitGTK shows both, `make webkit-questions`). So a main-frame
+    /// ``WebScreenNavigation/Kind/link`` or ``WebScreenNavigation/Kind/formSubmission`` that
+    /// arrives while a navigation is provisional (``WebScreenStateMachine/isProvisional``) is
+    /// decided as its ``WebScreenNavigation/Kind/redirect``: a redirect continues in place,
+    /// replaces the screen or lands a form, it never pushes one.
     ///
     /// It also tells the state machine what the decision means for the screen: a form submission
     /// loaded in place (``WebScreenEvent/formSubmitted(_:)``), a redirect followed in place
@@ -101,7 +104,7 @@ public final class WebScreenModel {
         {
             return .load
         }
-        let kind = kind == .link && machine.isProvisional ? .redirect : kind
+        let kind = (kind == .link || kind == .formSubmission) && machine.isProvisional ? .redirect : kind
         let action = navigation.decide(
             url: url, kind: kind, current: machine.url, submission: machine.submission, role: role)
         switch (action, kind) {

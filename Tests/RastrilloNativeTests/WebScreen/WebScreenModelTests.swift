@@ -194,6 +194,30 @@ struct WebScreenModelTests {
         #expect(screen.decide(notes, kind: .link, using: navigation) == .push(notesDecision))
     }
 
+    @Test("a form's redirect, asked again as a form submission while provisional, lands the form")
+    func provisionalFormSubmissionIsItsRedirect() throws {
+        // WebKit asks the policy for a form's 303 with the form's navigation type (WebKitGTK's
+        // decide-policy shows `form-submitted`, marked as a redirect: `make webkit-questions`).
+        let navigation = WebScreenNavigation(router: LinkRouter(manifest: try WebScreenNavigationTests.manifest()))
+        let web = FakeWebView()
+        let screen = WebScreenModel(url: Self.page)
+        screen.attach { web.effects.append($0) }
+        let opened = web.newID()
+        screen.handle(.started(opened, url: Self.page))
+        screen.handle(.committed(opened, url: Self.page))
+        screen.handle(.finished(opened))
+        let guide = "https://app.example.com/guide/"
+        #expect(screen.decide(guide, kind: .formSubmission, using: navigation) == .load, "the POST itself")
+        let posted = web.newID()
+        screen.handle(.started(posted, url: guide))
+        let landing = "https://app.example.com/releases/2.0"
+        let release = LinkDecision.web(.init(destination: "releaseNotes", params: ["version": .string("2.0")]))
+        #expect(
+            screen.decide(landing, kind: .formSubmission, using: navigation) == .submitted(release),
+            "the 303 lands the form on another screen, as the redirect callback decides it")
+        #expect(screen.decide(landing, kind: .redirect, using: navigation) == .submitted(release))
+    }
+
     @Test("the screen's own load is loaded in place; other links are decided by the navigation rules")
     func ownLoadInPlace() async throws {
         let manifest = try WebScreenNavigationTests.manifest()
