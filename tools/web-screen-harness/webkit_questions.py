@@ -1,0 +1,559 @@
+#!/usr/bin/env python3
+"""Questions about WKWebView that Chromium cannot answer, answered in real WebKit (WebKitGTK).
+
+Debian's WebKitGTK (API ``WebKit2`` 4.1) is the engine family of WKWebView, and its embedding API
+has the same shapes as the one RastrilloNative's Apple adapter (``WebViewBridge``) uses: user
+scripts and message handlers in a named script world (``WKContentWorld``), a policy decision for
+every navigation (``WKNavigationDelegate``), new-window requests (``createWebViewWith``), a cookie
+store. This check embeds it the way the adapter embeds WKWebView and asserts, against a
+loopback HTTPS server under the app's real host name, what the adapter relies on:
+
+1. content-world isolation: the page-actions script (``rastrillo-page-actions`` world, main frame,
+   document end) reads the DOM under the page's strict CSP, cannot see the page's globals, and its
+   message handler and global are invisible to the page, which cannot post to it; the bridge's
+   handler in the page world is visible there; a function called in the world
+   (``callAsyncJavaScript(in:)``) sees the world's global and the page world's call does not;
+2. sign-in's landing: a ``303`` with ``Set-Cookie`` whose redirect the navigation policy cancels
+   still leaves the cookie in the store, and the redirect's URL is never requested;
+3. ``requestSubmit(submitter)`` sends the submitter's ``name=value`` to its ``formaction``, as a
+   form submission the policy sees as such;
+4. ``target=_blank`` and ``window.open`` reach the embedder as a new-window request with the URL
+   (``create``) and, when it makes no web view, nothing is loaded; a ``download`` link and an
+   ``attachment`` response reach it as what they are.
+
+Run headless: ``xvfb-run -a /usr/bin/python3 tools/web-screen-harness/webkit_questions.py``
+(``make webkit-questions``). It needs Debian's ``gir1.2-webkit2-4.1``, ``python3-gi``,
+``python3-cryptography`` and ``xvfb`` (``make setup`` installs them). Every wait is on an event
+WebKit or the server reports; the timeouts are only hang guards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import socket
+import ssl
+import sys
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webscreen import PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
+
+try:
+    import gi
+
+    gi.require_version("Gtk", "3.0")
+    gi.require_version("WebKit2", "4.1")
+    from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+except (ImportError, ValueError) as error:
+    sys.exit(
+        f"webkit-questions: WebKitGTK for Python is missing ({error}): run make setup "
+        "(apt-get install gir1.2-webkit2-4.1 python3-gi python3-cryptography xvfb) and run this "
+        "with Debian's /usr/bin/python3 under xvfb-run"
+    )
+
+HOST = "app.example.com"
+ORIGIN = f"https://{HOST}"
+BRIDGE_HANDLER = "rastrillo"
+HANG_GUARD = 30.0
+
+
+# ------------------------------------------------------------------------------------------------
+# The app's server: pages for each question, every request recorded.
+
+
+class Server:
+    """An HTTPS server on a loopback port with the throwaway certificate; records every request."""
+
+    PAGES = {
+        # Question 1: the page's own script is allowed ('self'); inline script is not.
+        "/isolation": (
+            "default-src 'none'; script-src 'self'",
+            '<!doctype html><title>Isolation</title><p id="p">page text</p><script src="/isolation.js"></script>',
+        ),
+        # Question 1 under a CSP that runs no script at all.
+        "/strict": ("default-src 'none'; script-src 'none'", "<!doctype html><title>Strict</title><p>strict</p>"),
+        "/signin": (
+            "default-src 'none'; form-action 'self'",
+            '<!doctype html><title>Sign in</title><form method="post" action="/signin"><button>Sign in</button></form>',
+        ),
+        "/bulk": (
+            "default-src 'none'; form-action 'self'",
+            '<!doctype html><title>Bulk</title><form method="post" action="/bulk">'
+            '<input type="hidden" name="ids" value="3">'
+            '<button name="action" value="publish">Publish</button>'
+            '<button name="action" value="delete" formaction="/bulk/delete">Delete selected</button></form>',
+        ),
+        "/windows": (
+            "default-src 'none'; script-src 'self'",
+            '<!doctype html><title>Windows</title><a id="blank" target="_blank" href="/opened">Open</a>'
+            '<a id="download" href="/file.txt" download>Download</a>'
+            '<a id="attachment" href="/attachment">Attachment</a>',
+        ),
+        "/landing": ("default-src 'none'", "<!doctype html><title>Landing</title>"),
+        "/opened": ("default-src 'none'", "<!doctype html><title>Opened</title>"),
+        "/popup": ("default-src 'none'", "<!doctype html><title>Popup</title>"),
+    }
+
+    ISOLATION_JS = """
+var pageSecret = "page";
+window.addEventListener("load", () => {
+  const handlers = window.webkit && window.webkit.messageHandlers;
+  let posted = "no handler";
+  try { handlers.rastrilloPageActions.postMessage("from the page"); posted = "posted"; } catch (e) { posted = "no handler"; }
+  document.documentElement.dataset.pageSaw = JSON.stringify({
+    actionsGlobal: typeof rastrilloPageActions,
+    actionsHandler: typeof (handlers && handlers.rastrilloPageActions),
+    bridgeHandler: typeof (handlers && handlers.rastrillo),
+    posted,
+  });
+});
+"""
+
+    def __init__(self, certificate: Certificate):
+        self.requests: list[tuple[str, str, str]] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def _send(self, status: int, body: bytes, headers: dict[str, str]):
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def _record(self, body: str = ""):
+                with server.lock:
+                    server.requests.append((self.command, self.path, body))
+
+            def do_GET(self):
+                self._record()
+                if self.path in Server.PAGES:
+                    csp, html = Server.PAGES[self.path]
+                    self._send(200, html.encode(), {"Content-Type": "text/html; charset=utf-8",
+                                                    "Content-Security-Policy": csp})
+                elif self.path == "/isolation.js":
+                    self._send(200, Server.ISOLATION_JS.encode(), {"Content-Type": "text/javascript"})
+                elif self.path == "/file.txt":
+                    self._send(200, b"a file", {"Content-Type": "text/plain"})
+                elif self.path == "/attachment":
+                    self._send(200, b"an attachment", {"Content-Type": "text/plain",
+                                                       "Content-Disposition": 'attachment; filename="a.txt"'})
+                else:
+                    self._send(404, b"not found", {"Content-Type": "text/plain"})
+
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(length).decode()
+                self._record(body)
+                if self.path == "/signin":
+                    self._send(303, b"", {"Location": "/landing",
+                                          "Set-Cookie": "session=s3cret; Path=/; Secure; HttpOnly; SameSite=Lax"})
+                else:
+                    self._send(303, b"", {"Location": "/landing"})
+
+        class Quiet(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request, client_address):
+                # A download WebKit cancels resets its connection: expected, not a failure.
+                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
+                    super().handle_error(request, client_address)
+
+        self.httpd = Quiet(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certificate.cert_path, certificate.key_path)
+        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def seen(self, method: str, path: str) -> list[str]:
+        with self.lock:
+            return [body for (m, p, body) in self.requests if m == method and p == path]
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Proxy:
+    """A loopback CONNECT proxy: the app's host name reaches the server's port, nothing else
+    reaches anything (the page keeps its real origin, ``https://app.example.com``)."""
+
+    def __init__(self, routes: dict[str, int]):
+        self.routes = routes
+        self.refused: list[str] = []
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket):
+        with client:
+            head = b""
+            while b"\r\n\r\n" not in head and len(head) < 16384:
+                chunk = client.recv(4096)
+                if not chunk:
+                    return
+                head += chunk
+            line = head.split(b"\r\n", 1)[0].decode("latin-1")
+            parts = line.split()
+            target = parts[1] if len(parts) == 3 and parts[0] == "CONNECT" else ""
+            host, _, port = target.rpartition(":")
+            if host not in self.routes or port != "443":
+                self.refused.append(line)
+                client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
+                return
+            with socket.create_connection(("127.0.0.1", self.routes[host])) as upstream:
+                client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+                sockets = [client, upstream]
+                while True:
+                    readable, _, _ = select.select(sockets, [], [], HANG_GUARD)
+                    if not readable:
+                        return
+                    for source in readable:
+                        data = source.recv(65536)
+                        if not data:
+                            return
+                        (upstream if source is client else client).sendall(data)
+
+    def close(self):
+        self.listener.close()
+
+
+# ------------------------------------------------------------------------------------------------
+# The embedder: one WebKitGTK web view set up as WebViewBridge sets up a WKWebView.
+
+PAGE_ACTIONS_PROBE = """
+globalThis.%(global)s = Object.freeze({ world: true });
+webkit.messageHandlers.%(handler)s.postMessage(JSON.stringify({
+  title: document.title,
+  text: (document.querySelector("p") || {}).textContent || "",
+  pageSecret: typeof pageSecret,
+}));
+"""
+
+
+class Embedder:
+    def __init__(self, proxy_port: int, certificate: Certificate):
+        # Ephemeral: cookies and caches in memory only, as a fresh WKWebsiteDataStore would hold them
+        # (nothing is left on disk for another run to read).
+        manager = WebKit2.WebsiteDataManager.new_ephemeral()
+        manager.set_network_proxy_settings(
+            WebKit2.NetworkProxyMode.CUSTOM, WebKit2.NetworkProxySettings.new(f"http://127.0.0.1:{proxy_port}", None)
+        )
+        self.manager = manager
+        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        # Exactly the throwaway certificate, for exactly the app's host.
+        self.context.allow_tls_certificate_for_host(Gio.TlsCertificate.new_from_file(certificate.cert_path), HOST)
+        self.downloads: list[str] = []
+        self.context.connect("download-started", self._download_started)
+        content = WebKit2.UserContentManager()
+        # The page-actions script: its own world, main frame only, at document end.
+        content.add_script(
+            WebKit2.UserScript.new_for_world(
+                PAGE_ACTIONS_PROBE % {"global": "rastrilloPageActions", "handler": PAGE_ACTIONS_HANDLER},
+                WebKit2.UserContentInjectedFrames.TOP_FRAME,
+                WebKit2.UserScriptInjectionTime.END,
+                PAGE_ACTIONS_WORLD,
+                None,
+                None,
+            )
+        )
+        self.world_messages: list[str] = []
+        self.bridge_messages: list[str] = []
+        content.connect(f"script-message-received::{PAGE_ACTIONS_HANDLER}", self._world_message)
+        content.connect(f"script-message-received::{BRIDGE_HANDLER}", self._bridge_message)
+        assert content.register_script_message_handler_in_world(PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD)
+        assert content.register_script_message_handler(BRIDGE_HANDLER)
+        self.view = WebKit2.WebView(web_context=self.context, user_content_manager=content)
+        self.window = Gtk.OffscreenWindow()
+        self.window.set_default_size(800, 600)
+        self.window.add(self.view)
+        self.window.show_all()
+        self.decisions: list[dict] = []
+        self.events: list[tuple[str, str | None]] = []
+        self.created: list[dict] = []
+        self.policy = lambda record: "use"
+        self.finished = 0
+        self.failures: list[str] = []
+        self.view.connect("decide-policy", self._decide)
+        self.view.connect("create", self._create)
+        self.view.connect("load-changed", self._load_changed)
+        self.view.connect("load-failed", self._load_failed)
+        self.ticker = GLib.timeout_add(50, lambda: True)  # wakes the loop so hang guards are checked
+
+    # Signals ------------------------------------------------------------------------------------
+
+    def _world_message(self, _manager, result):
+        self.world_messages.append(result.get_js_value().to_string())
+
+    def _bridge_message(self, _manager, result):
+        self.bridge_messages.append(result.get_js_value().to_string())
+
+    def _download_started(self, _context, download):
+        self.downloads.append(download.get_request().get_uri())
+        download.cancel()
+
+    def _decide(self, _view, decision, kind):
+        record: dict = {"type": kind.value_nick}
+        if kind in (WebKit2.PolicyDecisionType.NAVIGATION_ACTION, WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION):
+            action = decision.get_navigation_action()
+            request = action.get_request()
+            record.update(url=request.get_uri(), method=request.get_http_method(),
+                          navigation=action.get_navigation_type().value_nick, redirect=action.is_redirect(),
+                          gesture=action.is_user_gesture())
+            if kind == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
+                record["frameName"] = action.get_frame_name()
+        else:
+            response = decision.get_response()
+            headers = response.get_http_headers()
+            record.update(url=response.get_uri(), status=response.get_status_code(),
+                          disposition=headers.get_one("Content-Disposition") if headers else None,
+                          supported=decision.is_mime_type_supported(),
+                          mainResource=decision.is_main_frame_main_resource())
+        self.decisions.append(record)
+        self.events.append(("decide-policy", record.get("url")))
+        answer = self.policy(record)
+        record["answer"] = answer
+        if answer == "ignore":
+            decision.ignore()
+        elif answer == "download":
+            decision.download()
+        else:
+            decision.use()
+        return True
+
+    def _create(self, _view, action):
+        self.created.append({"url": action.get_request().get_uri(), "navigation": action.get_navigation_type().value_nick})
+        return None  # as the adapter's createWebViewWith: no second web view
+
+    def _load_changed(self, _view, event):
+        self.events.append((event.value_nick, self.view.get_uri()))
+        if event == WebKit2.LoadEvent.FINISHED:
+            self.finished += 1
+
+    def _load_failed(self, _view, _event, uri, error):
+        self.failures.append(f"{uri}: {error.domain} {error.code} {error.message}")
+        return False
+
+    # Driving ------------------------------------------------------------------------------------
+
+    def until(self, condition, what: str, timeout: float = HANG_GUARD):
+        deadline = time.monotonic() + timeout
+        context = GLib.MainContext.default()
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"webkit-questions: timed out waiting for {what}")
+            context.iteration(True)
+
+    def load(self, path: str):
+        before = self.finished
+        self.view.load_uri(ORIGIN + path)
+        self.until(lambda: self.finished > before, f"{path} to finish loading")
+
+    def evaluate(self, script: str, world: str | None = None):
+        box: list = []
+
+        def done(view, result):
+            try:
+                box.append(("ok", view.evaluate_javascript_finish(result)))
+            except GLib.Error as error:
+                box.append(("error", error.message))
+
+        self.view.evaluate_javascript(script, -1, world, None, None, done)
+        self.until(lambda: box, f"the script {script[:40]!r}")
+        status, value = box[0]
+        if status == "error":
+            raise AssertionError(f"webkit-questions: {script[:60]!r} failed: {value}")
+        return json.loads(value.to_json(0)) if not value.is_undefined() else None
+
+    def call_async(self, body: str, world: str | None = None):
+        box: list = []
+
+        def done(view, result):
+            try:
+                box.append(("ok", view.call_async_javascript_function_finish(result)))
+            except GLib.Error as error:
+                box.append(("error", error.message))
+
+        self.view.call_async_javascript_function(body, -1, None, world, None, None, done)
+        self.until(lambda: box, f"the function {body[:40]!r}")
+        status, value = box[0]
+        if status == "error":
+            raise AssertionError(f"webkit-questions: {body[:60]!r} failed: {value}")
+        return json.loads(value.to_json(0)) if not value.is_undefined() else None
+
+    def cookies(self) -> dict[str, str]:
+        box: list = []
+        cookie_manager = self.manager.get_cookie_manager()
+
+        def done(manager, result):
+            box.append(manager.get_cookies_finish(result))
+
+        cookie_manager.get_cookies(ORIGIN + "/", None, done)
+        self.until(lambda: box, "the cookie store")
+        return {cookie.get_name(): cookie.get_value() for cookie in box[0]}
+
+
+# ------------------------------------------------------------------------------------------------
+# The questions.
+
+
+def check(condition: bool, what: str, detail=None):
+    if not condition:
+        raise AssertionError(f"webkit-questions: {what}" + (f" ({detail})" if detail is not None else ""))
+    print(f"  ok: {what}")
+
+
+def content_world_isolation(web: Embedder, server: Server):
+    print("1. content-world isolation (WKContentWorld)")
+    web.load("/isolation")
+    web.until(lambda: web.world_messages, "the page-actions world's message")
+    saw = json.loads(web.world_messages[-1])
+    check(saw["title"] == "Isolation" and saw["text"] == "page text", "the world's script reads the page's DOM", saw)
+    check(saw["pageSecret"] == "undefined", "the page's globals are invisible in the world", saw)
+    page = web.evaluate("document.documentElement.dataset.pageSaw")
+    page = json.loads(page)
+    check(page["actionsGlobal"] == "undefined", "the page cannot see the world's global", page)
+    check(page["actionsHandler"] == "undefined", "the page cannot see the world's message handler", page)
+    check(page["posted"] == "no handler", "the page cannot post to the world's handler", page)
+    check(page["bridgeHandler"] == "object", "the bridge's handler (page world) is visible to the page", page)
+    check(len(web.world_messages) == 1, "the world's handler received only the world's message", web.world_messages)
+    check(web.call_async("return typeof rastrilloPageActions", PAGE_ACTIONS_WORLD) == "object",
+          "a function called in the world (callAsyncJavaScript in:) sees the world's global")
+    check(web.call_async("return typeof rastrilloPageActions") == "undefined",
+          "the same function in the page world does not")
+    check(web.call_async("return typeof pageSecret", PAGE_ACTIONS_WORLD) == "undefined",
+          "a function called in the world cannot read the page's globals")
+    web.world_messages.clear()
+    web.load("/strict")
+    web.until(lambda: web.world_messages, "the world's message under script-src 'none'")
+    check(json.loads(web.world_messages[-1])["title"] == "Strict",
+          "the world's script runs and reads the DOM under the page's script-src 'none'")
+    check(server.seen("GET", "/isolation.js") != [], "the page's own script ran under its CSP")
+
+
+def cancelled_redirect_keeps_cookie(web: Embedder, server: Server):
+    print("2. sign-in's landing: a 303 whose redirect the policy cancels")
+    web.load("/signin")
+    web.decisions.clear()
+    web.events.clear()
+    web.policy = lambda record: "ignore" if record.get("url") == ORIGIN + "/landing" else "use"
+    web.evaluate("document.forms[0].requestSubmit(); true")
+    web.until(lambda: any(d.get("url") == ORIGIN + "/landing" for d in web.decisions), "the redirect's decision")
+    post = next(d for d in web.decisions if d.get("url") == ORIGIN + "/signin" and d["type"] == "navigation-action")
+    check(post["navigation"] == "form-submitted" and post["method"] == "POST",
+          "the sign-in POST is asked as a form submission", post)
+    redirect = next(d for d in web.decisions if d.get("url") == ORIGIN + "/landing")
+    check(redirect["type"] == "navigation-action" and redirect["redirect"],
+          "WebKit asks the navigation policy for the server redirect, marked as a redirect", redirect)
+    web.until(lambda: server.seen("POST", "/signin"), "the server to see the POST")
+    check(web.cookies().get("session") == "s3cret", "the 303's Set-Cookie is in the store though its redirect was cancelled")
+    check(server.seen("GET", "/landing") == [], "the cancelled redirect's URL was never requested")
+    web.policy = lambda record: "use"
+
+
+def request_submit_with_submitter(web: Embedder, server: Server):
+    print("3. requestSubmit with a submitter")
+    web.load("/bulk")
+    web.decisions.clear()
+    before = web.finished
+    web.call_async(
+        'document.forms[0].requestSubmit(document.querySelector("button[value=delete]")); return true',
+        PAGE_ACTIONS_WORLD,
+    )
+    web.until(lambda: web.finished > before, "the submission to land")
+    check(server.seen("POST", "/bulk/delete") == ["ids=3&action=delete"],
+          "the submitter's formaction and name=value are sent", server.seen("POST", "/bulk/delete"))
+    check(server.seen("POST", "/bulk") == [], "the form's own action is not used")
+    submitted = next(d for d in web.decisions if d.get("url") == ORIGIN + "/bulk/delete")
+    check(submitted["navigation"] == "form-submitted", "the policy sees a form submission", submitted)
+
+
+def new_windows_and_downloads(web: Embedder, server: Server):
+    print("4. target=_blank, window.open, downloads")
+    web.load("/windows")
+    web.decisions.clear()
+    web.evaluate('document.getElementById("blank").click(); true')
+    web.until(lambda: web.created, "the new-window request")
+    check(web.created[-1]["url"] == ORIGIN + "/opened", "target=_blank reaches create (createWebViewWith) with its URL",
+          web.created)
+    asked = [d for d in web.decisions if d["type"] == "new-window-action"]
+    check(len(asked) == 1 and asked[0]["url"] == ORIGIN + "/opened" and asked[0]["frameName"] == "_blank",
+          "it is asked first as a new-window action naming _blank (no target frame)", asked)
+    check(server.seen("GET", "/opened") == [], "no web view made: nothing is loaded")
+    web.created.clear()
+    web.evaluate('window.open("/popup"); true')
+    web.until(lambda: web.created, "window.open's request")
+    check(web.created[-1]["url"] == ORIGIN + "/popup", "window.open reaches create with its URL", web.created)
+    check(server.seen("GET", "/popup") == [], "and loads nothing")
+
+    web.decisions.clear()
+    web.evaluate('document.getElementById("download").click(); true')
+    web.until(lambda: web.downloads, "the download link")
+    asked = [d for d in web.decisions if d.get("url") == ORIGIN + "/file.txt"]
+    check(len(asked) == 1 and asked[0]["type"] == "navigation-action" and asked[0]["navigation"] == "link-clicked",
+          "a download link is asked as a clicked link, like any link (WKWebView: shouldPerformDownload tells them apart)",
+          asked)
+    check(web.downloads[-1] == ORIGIN + "/file.txt", "allowed, it becomes a download", web.downloads)
+    check(web.view.get_uri() == ORIGIN + "/windows", "and the page stays", web.view.get_uri())
+
+    web.decisions.clear()
+    before, failed = web.finished, len(web.failures)
+    web.evaluate('document.getElementById("attachment").click(); true')
+    web.until(lambda: any(d["type"] == "response" for d in web.decisions), "the attachment's response")
+    response = next(d for d in web.decisions if d["type"] == "response")
+    check(response["disposition"] == 'attachment; filename="a.txt"' and response["mainResource"],
+          "an attachment reaches the response policy with its Content-Disposition", response)
+    web.until(lambda: web.finished > before or len(web.failures) > failed, "the attachment's load to end")
+    check(web.view.get_uri() == ORIGIN + "/attachment" and not web.downloads[1:],
+          "used (the adapter allows every response), it is shown in place, not downloaded", web.view.get_uri())
+
+
+def main() -> int:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        print("webkit-questions: no display: run under xvfb-run -a (make webkit-questions does)", file=sys.stderr)
+        return 2
+    print(f"webkit-questions: WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}."
+          f"{WebKit2.get_micro_version()}")
+    with tempfile.TemporaryDirectory(prefix="webkit-questions-") as directory:
+        certificate = Certificate([HOST], directory)
+        server = Server(certificate)
+        proxy = Proxy({HOST: server.port})
+        web = Embedder(proxy.port, certificate)
+        try:
+            content_world_isolation(web, server)
+            cancelled_redirect_keeps_cookie(web, server)
+            request_submit_with_submitter(web, server)
+            new_windows_and_downloads(web, server)
+            check(proxy.refused == [], "no request went to any host but the app's", proxy.refused)
+        finally:
+            web.window.destroy()
+            proxy.close()
+            server.close()
+    print("webkit-questions: every answer holds")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
