@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions)
+ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions signin)
 mode=${1:?usage: scripts/fuzz-run.sh build|ci|fuzz|corpus [target…]}
 shift
 targets=("$@")
@@ -46,7 +46,7 @@ fi
 
 dictionary() {
     case $1 in
-    url | query) echo "-dict=Fuzz/Dictionaries/url.dict" ;;
+    url | query | signin) echo "-dict=Fuzz/Dictionaries/url.dict" ;;
     json | manifest | bridge | pageactions) echo "-dict=Fuzz/Dictionaries/json.dict" ;;
     yaml) echo "-dict=Fuzz/Dictionaries/yaml.dict" ;;
     head) echo "-dict=Fuzz/Dictionaries/head.dict" ;;

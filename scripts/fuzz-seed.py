@@ -128,4 +128,23 @@ for text in ['{"v":2,"offers":[]}', '{"v":1,"offers":[],"v":1}', '{"v":1,"offers
              '{"v":1,"offers":[{"target":0,"method":"POST","url":"' + APP + '/sign\\u006fut"}]}']:
     write("pageactions", text)
 
+# signin: authorize URLs in the exact shape Rastrillo builds (rastrillo-auth.md A5) and crafted
+# near misses, callbacks, pasted sign-in links.
+SIGNIN = "https://app.example.com"
+STATE = "s" * 42 + "A"
+CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+authorize = ("https://keymail.example.net/oauth/authorize?client_id=https%3A%2F%2Fapp.example.com"
+             "&code_challenge=" + CHALLENGE + "&code_challenge_method=S256"
+             "&redirect_uri=https%3A%2F%2Fapp.example.com%2Fauth%2Fcallback&scope=identify&state=" + STATE)
+for text in [authorize, authorize + "&prompt=login", authorize + "&prompt=none", authorize + "&x=1", authorize + "#f",
+             authorize.replace("keymail.example.net", "user@keymail.example.net"),
+             authorize.replace("keymail.example.net", "keymail.example.net:8443"),
+             authorize.replace("keymail.example.net", "other.example"), authorize.replace("https:", "http:"),
+             authorize.replace("%2Fauth%2Fcallback", "%2Fauth%2Fcallback2"), authorize + "&state=" + STATE,
+             SIGNIN + "/auth/callback?code=c&state=" + "S" * 43, SIGNIN + "/auth/callback?state=" + "S" * 43 + "#x",
+             SIGNIN + ":443/auth/callback?state=" + "S" * 43 + "&state=" + "S" * 43,
+             SIGNIN + "/auth/verify?token=abc_DEF-123", " " + SIGNIN + "/auth/verify?token=abc\n",
+             SIGNIN + "/auth/verify?token=abc&x=1", SIGNIN + "/auth/verify?token=", "https://evil.example/auth/verify?token=a"]:
+    write("signin", text)
+
 print("seeds:", {t.name: len(list(t.iterdir())) for t in sorted(out.iterdir())})

@@ -39,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case head
     /// The page-actions script's report (`PageActionReport`) and what a web screen accepts of it.
     case pageActions = "pageactions"
+    /// The `auth` sign-in readers: keymail's authorize URL, its callback, a pasted sign-in link.
+    case signIn = "signin"
 
     /// Checks the target's properties on one input.
     @MainActor public func check(_ bytes: [UInt8]) async throws(PropertyViolation) {
@@ -54,6 +56,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .query: try QueryCheck.check(bytes)
         case .head: try HeadCheck.check(bytes)
         case .pageActions: try PageActionCheck.check(bytes)
+        case .signIn: try SignInCheck.check(bytes)
         }
     }
 }
