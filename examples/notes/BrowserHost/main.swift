@@ -179,7 +179,7 @@ final class Host {
                 ]
             }
             guard let attempt = screen.page.keymail, attempt.id == UInt64(id) else {
-                answer = ["completion": "ignored"]
+                answer = ["completion": Self.json(.ignored)]
                 break
             }
             answer = ["completion": Self.json(screen.page.keymailEnded(attempt, outcome, using: model.navigation))]
