@@ -74,10 +74,11 @@ enum SignInCheck {
         }
     }
 
-    /// The URL's scheme-and-authority, path, query and fragment, split naively (`nil` unless it
-    /// starts with `https://`).
+    /// The URL's authority, path, query and fragment, split naively (`nil` unless it starts with
+    /// `https://` in any letter case).
     static func split(_ text: String) -> (authority: String, path: String, query: String?, fragment: String?)? {
-        guard text.hasPrefix("https://") else { return nil }
+        // The scheme is case-insensitive (WHATWG URL, RFC 3986 §3.1).
+        guard text.prefix("https://".count).lowercased() == "https://" else { return nil }
         let rest = text.dropFirst("https://".count)
         let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
         let authority = String(rest[..<authorityEnd])
