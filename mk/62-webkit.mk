@@ -6,8 +6,13 @@
 # (tools/web-screen-harness/webkit_questions.py; docs/web-screens.md, "In real WebKit").
 CI_STEPS += webkit-questions
 
-.PHONY: webkit-questions
+.PHONY: webkit-questions screenshots-webkit
 
 webkit-questions:
 	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads)"
-	scripts/webkit-questions.sh
+	scripts/webkit-run.sh tools/web-screen-harness/webkit_questions.py
+
+# The notes web screens as WebKit draws them, beside Chromium's (`make screenshots`), into docs/images.
+screenshots-webkit: browser-notes-build
+	@echo "== screenshots-webkit: the notes web screens (sign-in, list, bookmark, edit form) in WebKitGTK at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
+	scripts/webkit-run.sh tools/web-screen-harness/webkit_screenshots.py --server $(NOTES_BROWSER_SERVER) --out docs/images

@@ -27,7 +27,7 @@ node       | command -v node                | nodejs          | node       | man
 tsc        | command -v tsc                 | node-typescript | typescript | typescript-check, runtime-check
 time       | test -x /usr/bin/time && /usr/bin/time -f %M true 2>/dev/null | time | - | GNU time at /usr/bin/time: peak-memory gates
 chromium   | test -x /usr/bin/chromium && test -x /usr/bin/chromedriver | chromium chromium-driver | - | the browser steps (on a Mac set CHROMIUM=/path/to/Chromium)
-webkitgtk  | /usr/bin/python3 -c 'import gi, cryptography; gi.require_version("WebKit2", "4.1")' 2>/dev/null && command -v xvfb-run >/dev/null | gir1.2-webkit2-4.1 python3-gi python3-cryptography xvfb xauth | - | webkit-questions: real WebKit (WebKitGTK) headless; Linux only
+webkitgtk  | /usr/bin/python3 -c 'import gi, cryptography; gi.require_version("WebKit2", "4.1"); gi.require_foreign("cairo")' 2>/dev/null && command -v xvfb-run >/dev/null | gir1.2-webkit2-4.1 python3-gi python3-gi-cairo python3-cryptography xvfb xauth | - | webkit-questions, screenshots-webkit: real WebKit (WebKitGTK) headless; Linux only
 EOF
 )
 

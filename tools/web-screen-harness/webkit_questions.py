@@ -254,7 +254,7 @@ webkit.messageHandlers.%(handler)s.postMessage(JSON.stringify({
 
 
 class Embedder:
-    def __init__(self, proxy_port: int, certificate: Certificate):
+    def __init__(self, proxy_port: int, certificate: Certificate, host: str = HOST):
         # Ephemeral: cookies and caches in memory only, as a fresh WKWebsiteDataStore would hold them
         # (nothing is left on disk for another run to read).
         manager = WebKit2.WebsiteDataManager.new_ephemeral()
@@ -264,7 +264,7 @@ class Embedder:
         self.manager = manager
         self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
         # Exactly the throwaway certificate, for exactly the app's host.
-        self.context.allow_tls_certificate_for_host(Gio.TlsCertificate.new_from_file(certificate.cert_path), HOST)
+        self.context.allow_tls_certificate_for_host(Gio.TlsCertificate.new_from_file(certificate.cert_path), host)
         self.downloads: list[str] = []
         self.context.connect("download-started", self._download_started)
         content = WebKit2.UserContentManager()
@@ -367,9 +367,12 @@ class Embedder:
             context.iteration(True)
 
     def load(self, path: str):
+        self.load_url(ORIGIN + path)
+
+    def load_url(self, url: str):
         before = self.finished
-        self.view.load_uri(ORIGIN + path)
-        self.until(lambda: self.finished > before, f"{path} to finish loading")
+        self.view.load_uri(url)
+        self.until(lambda: self.finished > before, f"{url} to finish loading")
 
     def evaluate(self, script: str, world: str | None = None):
         box: list = []
