@@ -170,7 +170,10 @@ def _pipe_fds(reading: int, writing: int):
 class Browser:
     """Headless Chromium driven over ``--remote-debugging-pipe``."""
 
-    def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM):
+    def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM,
+                 routes: dict[str, int] | None = None):
+        """``hosts`` reach ``port`` on loopback; ``routes`` maps further host names to ports of their
+        own (a second origin, such as a sign-in server); every other host reaches nothing."""
         if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
             raise HarnessError(
                 f"Chromium not found at {chromium}: install Debian's chromium (apt-get install chromium "
@@ -178,7 +181,8 @@ class Browser:
                 "at a Chromium or Chrome binary."
             )
         self.profile = tempfile.mkdtemp(prefix="web-screen-profile-")
-        rules = ", ".join(f"MAP {host} 127.0.0.1:{port}" for host in hosts) + ", MAP * ~NOTFOUND"
+        mapped = [(host, port) for host in hosts] + sorted((routes or {}).items())
+        rules = ", ".join(f"MAP {host} 127.0.0.1:{to}" for host, to in mapped) + ", MAP * ~NOTFOUND"
         arguments = [
             chromium,
             "--headless",
@@ -908,7 +912,10 @@ class App:
     """
 
     def __init__(self, browser: Browser, native: NativeSide, page_actions: str | None = None,
-                 handler_name: str | None = None):
+                 handler_name: str | None = None, authenticator=None):
+        """``authenticator``: called with each ``authenticate`` and ``cancelAuthentication`` effect
+        (the system authentication session's stand-in, e.g. :class:`AuthenticationSession`)."""
+        self.authenticator = authenticator
         self.browser = browser
         self.native = native
         self.page_actions = page_actions
@@ -936,6 +943,11 @@ class App:
     def perform(self, effects: list[dict]):
         for effect in effects:
             number = effect["screen"]
+            if "authenticate" in effect or "cancelAuthentication" in effect:
+                if self.authenticator is None:
+                    raise HarnessError(f"native asked for {effect}: give App an authenticator to run it")
+                self.authenticator(effect)
+                continue
             screen = self.screens.get(number)
             if screen is None:
                 if number in self.closed:
@@ -978,3 +990,74 @@ class App:
     def close(self):
         for screen in list(self.screens.values()):
             screen.close()
+
+
+class AuthenticationSession:
+    """The system authentication session's stand-in (``ASWebAuthenticationSession``): each attempt
+    runs in a page of a browser context of its own, so its cookies are not the web view's (a new
+    context per attempt when ephemeral, else one context shared by every attempt, as Safari's
+    cookies are). A document request to the callback's https host and path is the callback: the
+    session completes with its URL, which is never loaded there (the request is failed)."""
+
+    def __init__(self, browser: Browser):
+        self.browser = browser
+        self.shared_context: str | None = None
+        self.page: WebScreen | None = None
+        self.attempt: dict | None = None
+        self.callback: str | None = None
+        self.cancelled: list[int] = []
+        self.requests: list[str] = []  # every document URL the session's page asked for
+
+    def start(self, attempt: dict):
+        """Runs ``attempt`` (an ``authenticate`` effect's body): opens its URL in the session."""
+        self.close_page()
+        if attempt.get("ephemeral") or self.shared_context is None:
+            context = self.browser.call("Target.createBrowserContext")["browserContextId"]
+            if not attempt.get("ephemeral"):
+                self.shared_context = context
+        else:
+            context = self.shared_context
+        self.attempt, self.callback = attempt, None
+        self.page = WebScreen(self.browser, None, None, browser_context=context)
+        session = self.page.session
+        self.browser.call(
+            "Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]},
+            session=session,
+        )
+        self.browser.handlers.append(self._on_event)
+        self.browser.send("Page.navigate", {"url": attempt["url"]}, session=session)
+
+    def _on_event(self, method: str, params: dict, session: str | None):
+        if self.page is None or session != self.page.session or method != "Fetch.requestPaused":
+            return
+        url = params["request"]["url"]
+        self.requests.append(url)
+        parts = urlsplit(url)
+        attempt = self.attempt or {}
+        if parts.scheme == "https" and parts.hostname == attempt.get("callbackHost") \
+                and parts.path == attempt.get("callbackPath"):
+            self.callback = url
+            self.browser.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"},
+                              session=session)
+        else:
+            self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
+
+    def cancel(self, attempt_id: int):
+        """The app cancelled attempt ``attempt_id`` (``cancelAuthentication``)."""
+        self.cancelled.append(attempt_id)
+        if self.attempt and self.attempt.get("attempt") == attempt_id:
+            self.close_page()
+            self.attempt = None
+
+    def __call__(self, effect: dict):
+        if "authenticate" in effect:
+            self.start({**effect["authenticate"], "screen": effect["screen"]})
+        else:
+            self.cancel(effect["cancelAuthentication"])
+
+    def close_page(self):
+        if self.page is not None:
+            if self._on_event in self.browser.handlers:
+                self.browser.handlers.remove(self._on_event)
+            self.page.close()
+            self.page = None
