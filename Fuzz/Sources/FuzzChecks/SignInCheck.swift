@@ -96,10 +96,18 @@ enum SignInCheck {
         return (authority, String(tail), query, fragment)
     }
 
-    /// Whether `authority` is the app's host, with or without its default port, in any case.
+    /// Whether `authority` is the app's host, in any letter case, with no port, an empty one
+    /// (`host:`, the default, as WHATWG URL reads it) or 443 (leading zeros allowed, as WHATWG's).
     static func isAppAuthority(_ authority: String) -> Bool {
         let lowered = authority.lowercased()
-        return lowered == "app.example.com" || lowered == "app.example.com:443"
+        guard lowered.hasPrefix("app.example.com") else { return false }
+        let rest = lowered.dropFirst("app.example.com".count)
+        if rest.isEmpty { return true }
+        guard rest.first == ":" else { return false }
+        let port = rest.dropFirst()
+        guard port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        let digits = port.drop { $0 == "0" }
+        return port.isEmpty || digits == "443"
     }
 
     static func requireAuthorizeURL(
