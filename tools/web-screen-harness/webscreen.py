@@ -575,7 +575,8 @@ class WebScreen:
             self._on_message(params, session)
         elif method == "Runtime.bindingCalled" and params["name"] == PAGE_ACTIONS_BINDING:
             self._on_report(params, session)
-        elif method == "Fetch.requestPaused":
+        elif method == "Fetch.requestPaused" and self.native is not None:
+            # (A plain tab's requests are paused only by whoever enabled Fetch on it, who answers.)
             self._on_request(params, session)
         elif method == "Page.windowOpen":
             self._decide(params["url"], kind="newWindow", main=True, origin="new window")
