@@ -47,8 +47,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// The most segments a pattern may have. ServeMux sets no limit; every matcher, conflict
+    /// check and emitter here walks a pattern segment by segment, so a bound keeps a hostile
+    /// manifest (a server's) from costing unbounded depth. Real routes have a handful.
+    public static let maxSegments = 64
+
     /// Parses `text`, refusing everything ServeMux refuses plus host and method parts
-    /// and unclean paths (which ServeMux would never match).
+    /// and unclean paths (which ServeMux would never match), and patterns of more than
+    /// ``maxSegments`` segments.
     ///
     /// - Throws: ``PathPatternError`` naming the offset and what to change.
     public init(parsing text: String) throws(PathPatternError) {
@@ -66,6 +72,9 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         var index = 0
         while index < bytes.count {
             // Invariant: bytes[index] == "/".
+            guard segments.count < Self.maxSegments else {
+                throw PathPatternError(offset: index, problem: .tooManySegments(limit: Self.maxSegments))
+            }
             index += 1
             if index == bytes.count {
                 segments.append(.rest(nil))
@@ -151,6 +160,8 @@ public struct PathPatternError: Error, Sendable, Equatable, CustomStringConverti
         case duplicateWildcard(String)
         /// A literal with an invalid `%` escape.
         case badPercentEncoding(String)
+        /// More segments than ``PathPattern/maxSegments``.
+        case tooManySegments(limit: Int)
     }
 
     /// Byte offset into the pattern where the problem starts.
@@ -176,6 +187,8 @@ public struct PathPatternError: Error, Sendable, Equatable, CustomStringConverti
             what = "wildcard name '\(name)' must be an ASCII identifier starting with a lowercase letter (e.g. noteID)"
         case .duplicateWildcard(let name): what = "wildcard name '\(name)' appears twice; rename one"
         case .badPercentEncoding(let segment): what = "segment '\(segment)' has an invalid '%' escape"
+        case .tooManySegments(let limit):
+            what = "the pattern has more than \(limit) segments; a destination's path needs far fewer"
         }
         return "at offset \(offset): \(what)"
     }

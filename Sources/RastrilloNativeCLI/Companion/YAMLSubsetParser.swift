@@ -3,6 +3,11 @@
 struct YAMLSubsetParser {
     private var lines: [YAMLSubsetLine]
     private var position = 0
+    /// How many blocks enclose the one being read.
+    private var depth = 0
+    /// The deepest nesting of blocks read (a `project.yml` needs a handful): the reader recurses
+    /// once per level, so a hostile file must not choose the depth.
+    static let maxDepth = 32
 
     init(lines: [YAMLSubsetLine]) {
         self.lines = lines
@@ -14,6 +19,7 @@ struct YAMLSubsetParser {
     /// A mapping, a sequence or a lone scalar starting at the current line, at `indent`.
     mutating func parseBlock(indent: Int) throws(YAMLSubsetError) -> YAMLNode {
         guard let line = current else { return YAMLNode(line: lines.last?.number ?? 1, value: .null) }
+
         if Self.isSequenceItem(line.text) { return try parseSequence(indent: indent) }
         if try Self.splitEntry(line) != nil { return try parseMapping(indent: indent) }
         position += 1
@@ -30,7 +36,19 @@ struct YAMLSubsetParser {
         line.indent < indent
     }
 
+    /// Counts one more enclosing collection, refusing past ``maxDepth``.
+    private mutating func enter() throws(YAMLSubsetError) {
+        guard depth < Self.maxDepth else {
+            throw YAMLSubsetError(
+                line: current?.number ?? lines.last?.number ?? 1,
+                message: "nesting deeper than \(Self.maxDepth) levels is outside the supported subset")
+        }
+        depth += 1
+    }
+
     private mutating func parseMapping(indent: Int) throws(YAMLSubsetError) -> YAMLNode {
+        try enter()
+        defer { depth -= 1 }
         var entries: [YAMLEntry] = []
         let startLine = current?.number ?? 1
         while let line = current, line.indent >= indent {
@@ -73,6 +91,8 @@ struct YAMLSubsetParser {
     }
 
     private mutating func parseSequence(indent: Int) throws(YAMLSubsetError) -> YAMLNode {
+        try enter()
+        defer { depth -= 1 }
         var items: [YAMLNode] = []
         let startLine = current?.number ?? 1
         while let line = current, line.indent == indent, Self.isSequenceItem(line.text) {

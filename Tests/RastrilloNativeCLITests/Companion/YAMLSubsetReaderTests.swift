@@ -85,6 +85,35 @@ struct YAMLSubsetReaderTests {
         }
     }
 
+    @Test(
+        "nesting past the limit is refused with its line, however the levels are written",
+        arguments: [
+            // Mappings by indentation: one collection per line.
+            (1, "", YAMLSubsetParser.maxDepth),
+            // `- key:` items: a list and a mapping per line.
+            (2, "- ", YAMLSubsetParser.maxDepth / 2),
+        ])
+    func deepNesting(indent: Int, prefix: String, levels: Int) async {
+        let line = { (level: Int) in String(repeating: " ", count: indent * level) + prefix + "k\(level):" }
+        // Far deeper than the limit, read on a 512 KiB stack: refused before the stack runs out.
+        let document = (0..<2_000).map(line).joined(separator: "\n") + "\n"
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let thread = Thread {
+                do throws(YAMLSubsetError) {
+                    _ = try YAMLSubsetReader.read(document)
+                    continuation.resume(returning: "accepted")
+                } catch {
+                    continuation.resume(returning: "\(error.line): \(error.message)")
+                }
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(outcome.contains("nesting deeper than \(YAMLSubsetParser.maxDepth) levels"), "\(outcome)")
+        let atLimit = (0..<levels).map(line).joined(separator: "\n") + " x\n"
+        #expect(throws: Never.self) { try YAMLSubsetReader.read(atLimit) }
+    }
+
     @Test("invalid UTF-8 is refused with its line")
     func invalidUTF8() {
         #expect(throws: YAMLSubsetError(line: 2, message: "the file is not valid UTF-8")) {

@@ -11,12 +11,21 @@ struct ManifestValidation {
     /// manifest never pays for it).
     private var positions: [String: JSONPosition]?
     var reader = ManifestReader()
+    /// The named types by name (the first of equal names), so a lookup costs the same however
+    /// many types a manifest declares.
+    let typesByName: [String: ManifestNamedType]
 
     init(manifest: AppManifest, locations: ManifestLocations, root: JSONNode) {
         self.manifest = manifest
         self.locations = locations
         self.root = root
+        self.typesByName = Dictionary(manifest.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// The most value cycles reported one by one; the rest are counted in one more issue.
+    static let maxReportedCycles = 20
+    /// The most declared type names an unknown-reference issue lists.
+    static let maxListedTypes = 20
 
     /// Reports at the position of the node `pointer` names (falling back to `position`).
     mutating func report(_ kind: ManifestIssue.Kind, _ pointer: String, _ position: JSONPosition?, _ message: String) {
@@ -91,49 +100,45 @@ struct ManifestValidation {
     }
 
     mutating func checkType(_ type: ManifestType, _ pointer: String, _ position: JSONPosition?) {
-        for name in type.referencedNames where manifest.namedType(name) == nil {
-            let declared = manifest.types.map(\.name).joined(separator: ", ")
+        for name in type.referencedNames where typesByName[name] == nil {
+            let names = manifest.types.prefix(Self.maxListedTypes).map(\.name)
+            var declared = names.isEmpty ? "none" : names.joined(separator: ", ")
+            if manifest.types.count > names.count { declared += " and \(manifest.types.count - names.count) more" }
             report(
                 .unknownReference, pointer, position,
-                "type '\(name)' is not declared under \"types\" (declared: \(declared.isEmpty ? "none" : declared))")
+                "type '\(name)' is not declared under \"types\" (declared: \(declared))")
         }
     }
 
     mutating func types() {
+        let cyclic = ValueCycles(types: manifest.types, byName: typesByName)
+        var cycles = 0
         for (index, type) in manifest.types.enumerated() {
             guard case .object(let fields) = type.kind else { continue }
             let location = locations.types[index]
             for field in fields {
                 checkType(field.type, ManifestReader.child(location.pointer + "/fields", field.name), location.position)
             }
-            if let cycle = valueCycle(from: type.name, through: type.name, visited: []) {
-                report(
-                    .invalidValue, location.pointer, location.position,
-                    "type '\(type.name)' contains itself (\(cycle.joined(separator: " → "))) other than through an "
-                        + "array; break the cycle with an array or an id")
-            }
+            guard cyclic.isOnCycle(type.name) else { continue }
+            cycles += 1
+            if cycles > Self.maxReportedCycles { continue }
+            let cycle = cyclic.path(from: type.name) ?? [type.name, type.name]
+            report(
+                .invalidValue, location.pointer, location.position,
+                "type '\(type.name)' contains itself (\(cycle.joined(separator: " → "))) other than through an "
+                    + "array; break the cycle with an array or an id")
         }
-    }
-
-    /// A path of named types from `start` back to itself, following fields that are not arrays.
-    func valueCycle(from start: String, through name: String, visited: Set<String>) -> [String]? {
-        guard let type = manifest.namedType(name), case .object(let fields) = type.kind else { return nil }
-        for field in fields {
-            var inner = field.type
-            while case .optional(let wrapped) = inner { inner = wrapped }
-            guard case .named(let next) = inner else { continue }
-            if next == start { return [name, next] }
-            if visited.contains(next) { continue }
-            if let path = valueCycle(from: start, through: next, visited: visited.union([name])) {
-                return [name] + path
-            }
+        if cycles > Self.maxReportedCycles {
+            report(
+                .invalidValue, "/types", nil,
+                "\(cycles - Self.maxReportedCycles) more types contain themselves other than through an array; "
+                    + "break each cycle with an array or an id")
         }
-        return nil
     }
 
     func isPathScalar(_ type: ManifestType) -> Bool {
         if type.isBuiltinScalar { return true }
-        if case .named(let name) = type, case .stringEnum = manifest.namedType(name)?.kind { return true }
+        if case .named(let name) = type, case .stringEnum = typesByName[name]?.kind { return true }
         return false
     }
 
