@@ -10,3 +10,13 @@ bench-build:
 	@echo "== bench-build: Benchmarks/ (rastrillo-bench) is format-clean and builds with warnings as errors; nothing is timed"
 	$(SWIFT) format lint --strict --recursive Benchmarks/Package.swift Benchmarks/Sources/rastrillo-bench
 	$(SWIFT) build --package-path Benchmarks $(STRICT)
+
+# The page-actions script on long, live pages (issue 33): first report, no-op rescan, one-row and
+# all-rows swaps on generated notes lists of 10 to 5,000 rows, each as a ratio to the floor
+# measured in the same page, in headless Chromium (tools/web-screen-harness/bench_page_actions.py).
+# Timed, so never part of make ci; docs/page-actions.md records its figures with this command.
+.PHONY: bench-page-actions
+
+bench-page-actions: browser-tools notes-page-actions
+	@echo "== bench-page-actions: page-actions.js on notes lists of 10, 100, 1,000 and 5,000 rows, ratios to the floor measured in the same page (Chromium)"
+	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/bench_page_actions.py --page-actions $(NOTES_PAGE_ACTIONS)
