@@ -6,7 +6,7 @@
 # project venv's python3 (PyYAML) and node on PATH, and fails unless every test in them ran and
 # passed (scripts/check-oracle-run.py reads the xUnit report: a skip is never a pass).
 ORACLES_DIR := $(CURDIR)/.build/swift-oracles
-ORACLE_SUITES := YAMLSubsetDifferentialTests YAMLSubsetReaderTests VersionCommandTests LinkRouterFuzzTests \
+ORACLE_SUITES := YAMLSubsetDifferentialTests YAMLSubsetReaderTests VersionCommandTests LinkRouterFuzzTests EmitterEscapingTests \
 	$(if $(filter Linux,$(shell uname -s)),ServerVersionHTTPSTransferTests)
 SWIFT_ONLY_PATH_DIR := $(CURDIR)/.build/swift-only-path
 

@@ -31,3 +31,25 @@ struct CodeWriter {
         line(close)
     }
 }
+
+/// Text from a manifest (or its file name) made safe inside a generated comment, in every
+/// language the emitters write (Swift, JavaScript/TypeScript, Go: `//`, `///` and `/* … */`).
+enum CodeText {
+    /// `text` with every character that is not printable ASCII written as `\u{…}` (so no line
+    /// terminator — CR, LF, U+2028, U+2029 — or control character ends or hides the comment), and
+    /// `*/` and `/*` broken as `*\/` and `/\*` (so no block comment ends or nests).
+    static func comment(_ text: String) -> String {
+        var out = ""
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                if (previous == "*" && scalar == "/") || (previous == "/" && scalar == "*") { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+            previous = scalar
+        }
+        return out
+    }
+}

@@ -75,7 +75,8 @@ public struct ManifestCompiler: Sendable {
     }
 
     /// The "generated from <manifest>, do not edit" line every file carries.
-    public var header: String { "generated from \(sourceName), do not edit" }
+    /// (The file name is written as ``CodeText/comment(_:)`` makes it, so no name ends the comment.)
+    public var header: String { "generated from \(CodeText.comment(sourceName)), do not edit" }
 
     /// The names of `files` whose copy in `directory` is missing or differs
     /// (what `manifest build --check` reports as stale).

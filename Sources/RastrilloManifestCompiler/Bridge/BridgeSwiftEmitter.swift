@@ -66,7 +66,7 @@ public enum BridgeSwiftEmitter {
 
     static func stringEnum(_ name: String, _ cases: [String]) -> String {
         var out =
-            "/// The manifest's string enum `\(name)` (\(cases.joined(separator: ", "))) crosses the bridge as its string.\n"
+            "/// The manifest's string enum `\(name)` (\(CodeText.comment(cases.joined(separator: ", ")))) crosses the bridge as its string.\n"
         out += "extension \(name): BridgeValue {\n"
         out += """
                 /// Decodes one of the enum's strings; any other value is refused.
@@ -92,7 +92,7 @@ public enum BridgeSwiftEmitter {
         var out = "/// The manifest's object type `\(name)`.\n"
         out += "struct \(name): BridgeValue, Hashable {\n"
         for field in fields {
-            out += "    /// `\(field.name)` (\(field.type)).\n"
+            out += "    /// `\(field.name)` (\(CodeText.comment(field.type.description))).\n"
             out += "    var \(field.name): \(swiftType(field.type))\n"
         }
         let parameters = fields.map { field -> String in

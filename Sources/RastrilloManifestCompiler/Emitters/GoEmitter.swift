@@ -26,7 +26,7 @@ struct GoEmitter {
         w.line()
         for destination in manifest.destinations {
             w.line(
-                "// Destination\(Self.exported(destination.id)) is the id of the \(destination.pattern.text) destination."
+                "// Destination\(Self.exported(destination.id)) is the id of the \(CodeText.comment(destination.pattern.text)) destination."
             )
             w.line("const Destination\(Self.exported(destination.id)) = \(Self.quoted(destination.id))")
             w.line()
@@ -136,7 +136,7 @@ struct GoEmitter {
         let arguments = destination.params.map { "\(Self.goName($0.name)) \(goType($0.type))" }.joined(separator: ", ")
         w.line()
         w.line(
-            "// \(name) returns the path of the \(Self.quoted(destination.id)) destination (\(destination.pattern.text))."
+            "// \(name) returns the path of the \(Self.quoted(destination.id)) destination (\(CodeText.comment(destination.pattern.text)))."
         )
         w.block("func \(name)(\(arguments)) string {") { w in
             var parts: [String] = []
@@ -229,6 +229,9 @@ struct GoEmitter {
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += String(format: "\\x%02x", scalar.value)
+                } else if scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    // gc refuses a byte order mark anywhere but the start of a file, even in a string.
+                    out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -17,7 +17,7 @@ struct JSEmitter {
         for destination in manifest.destinations {
             let name = destination.id + "Path"
             exports.line(
-                "/** Path of `\(destination.id)` (\(destination.pattern.text)); null when a value cannot appear in a path. */"
+                "/** Path of `\(destination.id)` (\(CodeText.comment(destination.pattern.text))); null when a value cannot appear in a path. */"
             )
             exports.line(
                 "export const \(name) = (params = {}) => pathFor(\(JSONString.quoted(destination.id)), params);")

@@ -10,7 +10,7 @@ struct SwiftEmitter {
 
     func emit() -> String {
         var w = CodeWriter()
-        w.line("// generated from \(sourceName), do not edit")
+        w.line("// generated from \(CodeText.comment(sourceName)), do not edit")
         w.line("// swift-format-ignore-file")
         w.line()
         w.line("import Foundation")
@@ -68,7 +68,7 @@ struct SwiftEmitter {
         w.line("/// A destination of the app, with its typed params.")
         w.block("enum Destination: Hashable, Codable, Sendable {") { w in
             for destination in manifest.destinations {
-                w.line("/// `\(destination.pattern)`")
+                w.line("/// `\(CodeText.comment(destination.pattern.text))`")
                 if destination.params.isEmpty {
                     w.line("case \(destination.id)")
                 } else {
@@ -211,7 +211,7 @@ struct SwiftEmitter {
         w.block("enum Capability: String, CaseIterable, Hashable, Codable, Sendable {") { w in
             if manifest.capabilities.isEmpty { w.line("case none = \"\"") }
             for capability in manifest.capabilities {
-                w.line("/// \(capability.description.replacingOccurrences(of: "\n", with: " "))")
+                w.line("/// \(CodeText.comment(capability.description))")
                 w.line("case \(capability.caseName) = \(Self.quoted(capability.id))")
             }
         }
@@ -225,7 +225,7 @@ struct SwiftEmitter {
             if manifest.commands.isEmpty { w.line("case none = \"\"") }
             for command in manifest.commands {
                 if let action = command.pageAction {
-                    w.line("/// Bound to the page action `\(action.method.rawValue) \(action.pattern.text)`.")
+                    w.line("/// Bound to the page action `\(action.method.rawValue) \(CodeText.comment(action.pattern.text))`.")
                 }
                 w.line("case \(command.id)")
             }
