@@ -225,7 +225,9 @@ struct SwiftEmitter {
             if manifest.commands.isEmpty { w.line("case none = \"\"") }
             for command in manifest.commands {
                 if let action = command.pageAction {
-                    w.line("/// Bound to the page action `\(action.method.rawValue) \(CodeText.comment(action.pattern.text))`.")
+                    w.line(
+                        "/// Bound to the page action `\(action.method.rawValue) \(CodeText.comment(action.pattern.text))`."
+                    )
                 }
                 w.line("case \(command.id)")
             }
