@@ -144,15 +144,16 @@ enum CompanionCommand: CLICommand {
         try CompanionScaffold.write(files, to: folder, force: parsed.flag("--force"))
         for warning in warnings { io.error(warning) }
         io.out("Created \(name) in \(dir) (\(files.count) files).")
+        let quoted = SafeOutput.shellQuoted(dir)
         io.out("")
         // Run from a build folder (`swift run`), the tool is not on PATH: say how to run it again.
         let runsFromBuildFolder = Bundle.main.executableURL?.pathComponents.contains(".build") ?? false
         let tool = runsFromBuildFolder ? "swift run rastrillo-native" : "rastrillo-native"
         io.out("Next steps:")
-        io.out("  \(tool) companion check \(dir)     # lint project.yml; add --release before shipping")
-        io.out("  (cd \(dir) && swift test)     # the model's tests, on any platform")
+        io.out("  \(tool) companion check \(quoted)     # lint project.yml; add --release before shipping")
+        io.out("  (cd \(quoted) && swift test)     # the model's tests, on any platform")
         io.out("  On a Mac with Xcode and XcodeGen:")
-        io.out("  (cd \(dir) && xcodegen generate && open \(name).xcodeproj)")
+        io.out("  (cd \(quoted) && xcodegen generate && open \(SafeOutput.shellQuoted(name + ".xcodeproj")))")
         if CompanionInputs.isPlaceholderBundleID(bundleID) {
             io.out("  Replace the placeholder bundle ID \(bundleID) with one your team owns before release.")
         }

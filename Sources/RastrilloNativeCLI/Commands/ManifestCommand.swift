@@ -89,7 +89,11 @@ enum ManifestCommand: CLICommand {
                     to, capabilities. Written to stdout, or to --out.
                     """,
                 arguments: [.single("file", help: "The app manifest (app-manifest.json).")],
-                options: [.value("--out", "file.svg", help: "Write the SVG to this file instead of stdout.")]
+                options: [
+                    .value(
+                        "--out", "file.svg",
+                        help: "Write the SVG to this file instead of stdout ('-': stdout); never over a link or device.")
+                ]
             )
         }
 
@@ -97,11 +101,12 @@ enum ManifestCommand: CLICommand {
             let file = arguments.argument("file")
             guard let compiler = load(file, io: io) else { return CLIExit.failure }
             let svg = ManifestGraphSVG.render(ManifestGraph(manifest: compiler.manifest))
-            guard let out = arguments.value("--out") else {
+            guard let out = arguments.value("--out"), out != "-" else {
                 io.out(String(svg.dropLast()))
                 return CLIExit.success
             }
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            guard !out.isEmpty else { throw CLIUsageError("--out needs a file path (or '-' for standard output)") }
+            try SafeOutput.write(Data(svg.utf8), to: URL(fileURLWithPath: out))
             io.out("wrote \(out)")
             return CLIExit.success
         }
@@ -143,6 +148,10 @@ enum ManifestCommand: CLICommand {
     static func build(_ arguments: CLIParsedArguments, io: CLIOutput) throws -> Int32 {
         let file = arguments.argument("file")
         let out = arguments.value("--out") ?? ""
+        guard !out.isEmpty else { throw CLIUsageError("--out needs a folder path for the generated files") }
+        guard out != "-" else {
+            throw CLIUsageError("--out '-' would be standard output, but build writes several files: name a folder")
+        }
         let checkOnly = arguments.flag("--check")
         var only: Set<String>?
         let appIDs = arguments.values("--app-id")
@@ -182,8 +191,7 @@ enum ManifestCommand: CLICommand {
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for generated in files {
-            try Data(generated.contents.utf8).write(
-                to: directory.appendingPathComponent(generated.name), options: .atomic)
+            try SafeOutput.write(Data(generated.contents.utf8), to: generated.name, under: directory)
             io.out("wrote \(directory.appendingPathComponent(generated.name).path)")
         }
         return CLIExit.success

@@ -138,7 +138,9 @@ struct CompanionScaffold {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// Writes `files` into `folder`, creating it. Refuses a non-empty folder unless `force`.
+    /// Writes `files` into `folder`, creating it. Refuses a non-empty folder unless `force`; with
+    /// `force` it replaces regular files only, and never writes through a symbolic link (or over a
+    /// device or pipe) inside the folder (``SafeOutput``).
     static func write(_ files: [CompanionTemplate.File], to folder: URL, force: Bool) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -146,11 +148,11 @@ struct CompanionScaffold {
             guard isDirectory.boolValue else { throw CompanionError.notEmpty(folder.path, isFile: true) }
             let contents = try manager.contentsOfDirectory(atPath: folder.path)
             if !contents.isEmpty && !force { throw CompanionError.notEmpty(folder.path, isFile: false) }
+        } else {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         for file in files {
-            let url = folder.appendingPathComponent(file.path)
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents).write(to: url)
+            try SafeOutput.write(Data(file.contents), to: file.path, under: folder)
         }
     }
 }
@@ -168,8 +170,8 @@ enum CompanionError: Error, CustomStringConvertible {
         case .notEmpty(let path, let isFile):
             return isFile
                 ? "\(path) is a file; choose a folder path for the companion."
-                : "\(path) is not empty. Choose a new folder, or pass --force to write into it (files with the same "
-                    + "names are overwritten)."
+                : "\(path) is not empty. Choose a new folder, or pass --force to write into it (regular files with "
+                    + "the same names are overwritten; links, devices and pipes are refused)."
         case .template(let message):
             return "the embedded companion template is inconsistent: \(message). This is a bug in rastrillo-native."
         case .checkoutNotFound:

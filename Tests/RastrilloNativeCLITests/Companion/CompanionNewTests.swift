@@ -154,6 +154,91 @@ struct CompanionNewTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
     }
 
+    @Test("--force never writes through a link planted in the folder, nor over a pipe or a device")
+    func forceRefusesPlantedLinksAndSpecialFiles() throws {
+        let root = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(root) }
+        let manager = FileManager.default
+        let folder = root.appendingPathComponent("App")
+        let victim = root.appendingPathComponent("victim.txt")
+        let victimFolder = root.appendingPathComponent("victimdir")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try manager.createDirectory(at: victimFolder, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: victim)
+        let arguments = [folder.path, "--name", "App", "--bundle-id", "org.acme.app", "--force"]
+
+        // A file of the template planted as a link to a file outside the folder.
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Package.swift").path, withDestinationPath: victim.path)
+        var (status, io) = run(arguments)
+        #expect(status == 1)
+        #expect(
+            io.stderr.contains(
+                "refusing to write '\(folder.appendingPathComponent("Package.swift").path)': it is a symbolic link"),
+            "\(io.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        try manager.removeItem(at: folder.appendingPathComponent("Package.swift"))
+
+        // A folder of the template planted as a link to a folder outside.
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Sources").path, withDestinationPath: victimFolder.path)
+        (status, io) = run(arguments)
+        #expect(status == 1)
+        #expect(
+            io.stderr.contains(
+                "'\(folder.appendingPathComponent("Sources").path)': it is a symbolic link, not a folder"),
+            "\(io.stderr)")
+        #expect(try manager.contentsOfDirectory(atPath: victimFolder.path) == [])
+        try manager.removeItem(at: folder.appendingPathComponent("Sources"))
+
+        // A pipe where a file goes (writing to it would block or feed a reader).
+        let pipe = folder.appendingPathComponent("project.yml")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        (status, io) = run(arguments)
+        #expect(status == 1)
+        #expect(io.stderr.contains("'\(pipe.path)': it is not a regular file"), "\(io.stderr)")
+        try manager.removeItem(at: pipe)
+
+        // Nothing planted: --force writes the companion.
+        (status, io) = run(arguments)
+        #expect(status == 0, "\(io.stderr)")
+        #expect(manager.fileExists(atPath: folder.appendingPathComponent("project.yml").path))
+    }
+
+    @Test(
+        "--force never writes over a device",
+        .enabled(if: getuid() == 0, "making a character device (mknod) needs root; the pipe case above runs anyway"))
+    func forceRefusesADevice() throws {
+        let root = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(root) }
+        let folder = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let device = folder.appendingPathComponent("Package.swift")
+        // The same device as /dev/null: major 1, minor 3 (`makedev` is a C macro Swift cannot call).
+        #if os(Linux)
+            let null: dev_t = (1 << 8) | 3
+        #else
+            let null: dev_t = (1 << 24) | 3
+        #endif
+        #expect(mknod(device.path, S_IFCHR | 0o600, null) == 0)
+        let (status, io) = run([folder.path, "--name", "App", "--bundle-id", "org.acme.app", "--force"])
+        #expect(status == 1)
+        #expect(io.stderr.contains("'\(device.path)': it is a device"), "\(io.stderr)")
+    }
+
+    @Test("the next steps quote the folder for the shell")
+    func nextStepsAreQuoted() throws {
+        let root = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(root) }
+        let folder = root.appendingPathComponent("d;touch x;# it's")
+        let (status, io) = run([folder.path, "--name", "App", "--bundle-id", "org.acme.app"])
+        #expect(status == 0, "\(io.stderr)")
+        let quoted = "'" + folder.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        #expect(io.stdout.contains("(cd \(quoted) && swift test)"), "\(io.stdout)")
+        #expect(io.stdout.contains("companion check \(quoted) "))
+        #expect(!io.stdout.contains("(cd \(folder.path)"))
+    }
+
     @Test("refuses when no checkout is found and no pin is given")
     func noCheckout() throws {
         let folder = try CompanionFixture.temporaryFolder().appendingPathComponent("X")
