@@ -92,7 +92,8 @@ enum ManifestCommand: CLICommand {
                 options: [
                     .value(
                         "--out", "file.svg",
-                        help: "Write the SVG to this file instead of stdout ('-': stdout); never over a link or device.")
+                        help: "Write the SVG to this file instead of stdout ('-': stdout); never over a link or device."
+                    )
                 ]
             )
         }
