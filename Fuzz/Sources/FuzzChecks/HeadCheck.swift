@@ -8,6 +8,8 @@
 enum HeadCheck {
     /// The rules, read naively.
     struct Model {
+        /// Whether `HTTP/2` and `HTTP/3` status lines are read (libcurl's transfer).
+        let allowsHTTP2: Bool
         var status: Int?
         var headers: [(name: [UInt8], value: [UInt8])] = []
         var isComplete = false
@@ -22,8 +24,10 @@ enum HeadCheck {
             while text.hasSuffix("\n") || text.hasSuffix("\r") || text.hasSuffix("\r\n") { text.removeLast() }
             let bytes = text.unicodeScalars.map { UInt8($0.value) }
             if status == nil {
-                guard let match = text.wholeMatch(of: /HTTP\/[^ ]* ([0-9]{3})( .*)?/.dotMatchesNewlines()),
-                    let code = Int(match.1)
+                // RFC 9112 §2.3: HTTP/1.<digit>; libcurl's HTTP/2 and HTTP/3 where allowed.
+                let version = allowsHTTP2 ? /HTTP\/(?:1\.[0-9]|2|3)/ : /HTTP\/1\.[0-9]/
+                guard let match = text.wholeMatch(of: /(HTTP\/[^ ]*) ([0-9]{3})( .*)?/.dotMatchesNewlines()),
+                    (try? version.wholeMatch(in: String(match.1))) != nil, let code = Int(match.2)
                 else { return .notHTTP }
                 status = code
                 headers = []
@@ -41,18 +45,23 @@ enum HeadCheck {
             return nil
         }
 
-        func named(_ name: String) -> [UInt8]? {
+        func named(_ name: String) -> [UInt8]? { all(name).first }
+
+        /// Every value of the headers called `name` (ASCII case only), in order.
+        func all(_ name: String) -> [[UInt8]] {
             let wanted = Array(name.lowercased().utf8)
-            return headers.first { header in
+            return headers.filter { header in
                 header.name.count == wanted.count
                     && zip(header.name, wanted).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1 }
-            }?.value
+            }.map(\.value)
         }
 
         /// The declared length, `.some(nil)` for none, or `nil` when the rules refuse it.
         func declaredLength() -> Int64?? {
             if named("transfer-encoding") != nil { return .some(nil) }
             guard let value = named("content-length") else { return .some(nil) }
+            // RFC 9112 §6.3: the same field with another value is unrecoverable.
+            guard all("content-length").allSatisfy({ $0 == value }) else { return nil }
             guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
             return .some(Int64(String(decoding: value, as: UTF8.self))!)
         }
@@ -67,8 +76,14 @@ enum HeadCheck {
         }
         if start < bytes.count { lines.append(Array(bytes[start...])) }
 
-        var head = HTTPResponseHead()
-        var model = Model()
+        for allowsHTTP2 in [false, true] {
+            try check(lines, bytes, allowsHTTP2: allowsHTTP2)
+        }
+    }
+
+    static func check(_ lines: [[UInt8]], _ bytes: [UInt8], allowsHTTP2: Bool) throws(PropertyViolation) {
+        var head = HTTPResponseHead(allowsHTTP2: allowsHTTP2)
+        var model = Model(allowsHTTP2: allowsHTTP2)
         for line in lines {
             let expected = model.add(line)
             var problem: HTTPResponseHead.Problem?

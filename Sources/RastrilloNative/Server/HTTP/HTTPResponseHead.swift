@@ -4,12 +4,16 @@
 /// skipped and the next status line starts the head again.
 ///
 /// The rules, which `fuzz-head` checks against a separate reading:
-/// - a status line starts with `HTTP/`; after its first space come exactly three ASCII digits,
-///   then the end of the line or a space (`HTTP/1.1 200 OK`, `HTTP/2 200`);
+/// - a status line is an HTTP version, one space, exactly three ASCII digits, then the end of the
+///   line or a space (RFC 9112 §4). The version is `HTTP/1.` and a digit (§2.3: `HTTP/x` and
+///   `HTTP/2.0` are refused); libcurl's `HTTP/2` and `HTTP/3` only where the transfer speaks them
+///   (``init(allowsHTTP2:)``);
 /// - a header line is split at its first `:`; the value loses surrounding spaces and tabs;
 ///   a line without `:` is ignored; names are compared in ASCII case only;
 /// - every line counts toward ``maximumLength`` with its line end, interim heads included;
-/// - lines after the head is complete (libcurl's trailers) are ignored.
+/// - lines after the head is complete (libcurl's trailers) are ignored;
+/// - `Content-Length` given twice with different values is refused (§6.3: unrecoverable), and a
+///   field that must be single (``single(_:)``: `Location`) is refused when repeated.
 struct HTTPResponseHead {
     /// The most bytes of head read, line ends included.
     static let maximumLength = 16_384
@@ -22,6 +26,10 @@ struct HTTPResponseHead {
         case notHTTP
         /// `Content-Length` is not a number of at most 18 digits (the text as sent).
         case badContentLength(String)
+        /// `Content-Length` given more than once with different values (RFC 9112 §6.3).
+        case conflictingContentLength
+        /// A field that must appear once appears more often (the field's name).
+        case repeated(String)
 
         /// What went wrong, for ``ServerVersionError/unreachable(_:reason:)``; input is escaped.
         var reason: String {
@@ -30,6 +38,10 @@ struct HTTPResponseHead {
             case .notHTTP: return "the answer is not HTTP"
             case .badContentLength(let text):
                 return "the answer's Content-Length '\(DiagnosticText.escaped(text))' is not a number"
+            case .conflictingContentLength:
+                return "the answer gives two different Content-Length values"
+            case .repeated(let name):
+                return "the answer's head has more than one \(name) header"
             }
         }
     }
@@ -41,6 +53,13 @@ struct HTTPResponseHead {
     /// Whether the empty line ending a final (non-1xx) head was read.
     private(set) var isComplete = false
     private var length = 0
+    /// Whether `HTTP/2` and `HTTP/3` status lines are read (libcurl reports them so).
+    let allowsHTTP2: Bool
+
+    /// A head to read; `allowsHTTP2` for a transfer that may speak HTTP/2 or HTTP/3.
+    init(allowsHTTP2: Bool = false) {
+        self.allowsHTTP2 = allowsHTTP2
+    }
 
     /// Adds one line, with or without its line end (`\r\n` or `\n`).
     mutating func add<Line: Collection<UInt8>>(_ line: Line) throws(Problem) {
@@ -50,7 +69,7 @@ struct HTTPResponseHead {
         var content = Array(line)
         while let last = content.last, last == 0x0A || last == 0x0D { content.removeLast() }
         guard let current = status else {
-            status = try Self.statusCode(content)
+            status = try Self.statusCode(content, allowsHTTP2: allowsHTTP2)
             headers = []
             return
         }
@@ -78,6 +97,22 @@ struct HTTPResponseHead {
         }?.value
     }
 
+    /// Every value of the headers called `name` (compared as ``value(_:)`` compares), in order.
+    func values(_ name: String) -> [String] {
+        let wanted = Array(name.utf8).map(Self.lowercasedASCII)
+        return headers.filter { header in
+            header.name.utf8.count == wanted.count
+                && zip(header.name.utf8, wanted).allSatisfy { Self.lowercasedASCII($0) == $1 }
+        }.map(\.value)
+    }
+
+    /// The value of a header that must appear at most once (`Location`): refused when repeated.
+    func single(_ name: String) throws(Problem) -> String? {
+        let found = values(name)
+        guard found.count <= 1 else { throw .repeated(name) }
+        return found.first
+    }
+
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
@@ -85,7 +120,9 @@ struct HTTPResponseHead {
     /// The body length the head declares: `nil` when it is chunked or declares none.
     func declaredLength() throws(Problem) -> Int64? {
         if value("Transfer-Encoding") != nil { return nil }
-        guard let text = value("Content-Length") else { return nil }
+        let all = values("Content-Length")
+        guard let text = all.first else { return nil }
+        guard all.allSatisfy({ $0.utf8.elementsEqual(text.utf8) }) else { throw .conflictingContentLength }
         let digits = Array(text.utf8)
         guard (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw .badContentLength(text)
@@ -93,8 +130,13 @@ struct HTTPResponseHead {
         return digits.reduce(0) { $0 * 10 + Int64($1 - 0x30) }
     }
 
-    private static func statusCode(_ line: [UInt8]) throws(Problem) -> Int {
-        guard line.starts(with: Array("HTTP/".utf8)), let space = line.firstIndex(of: 0x20) else { throw .notHTTP }
+    private static func statusCode(_ line: [UInt8], allowsHTTP2: Bool) throws(Problem) -> Int {
+        guard let space = line.firstIndex(of: 0x20) else { throw .notHTTP }
+        let version = line[..<space]
+        let isHTTP1 =
+            version.count == 8 && version.starts(with: Array("HTTP/1.".utf8)) && (0x30...0x39).contains(version.last!)
+        let isHTTP2 = allowsHTTP2 && (version.elementsEqual("HTTP/2".utf8) || version.elementsEqual("HTTP/3".utf8))
+        guard isHTTP1 || isHTTP2 else { throw .notHTTP }
         let digits = line[(space + 1)...].prefix(3)
         let after = space + 4
         guard digits.count == 3, digits.allSatisfy({ (0x30...0x39).contains($0) }),

@@ -206,7 +206,7 @@
         /// The URL this request asked (a redirect's `Location` is read against it).
         private let current: URL
         private let limit: Int
-        private var head = HTTPResponseHead()
+        private var head = HTTPResponseHead(allowsHTTP2: true)
         private(set) var body: CappedBuffer
         /// Set when a callback refused the answer; the transfer's result.
         private(set) var stop: ServerVersionError?
@@ -242,8 +242,13 @@
                 return false
             }
             guard head.isComplete, !wasComplete, let status = head.status else { return true }
+            let location: String?
+            do { location = try head.single("Location") } catch {
+                stop = .unreachable(url, reason: error.reason)
+                return false
+            }
             redirect = ServerVersionResponsePolicy.redirect(
-                status: status, location: head.value("Location"), url: url, current: current)
+                status: status, location: location, url: url, current: current)
             if redirect != nil { return true }
             let declared: Int64?
             do { declared = try head.declaredLength() } catch {

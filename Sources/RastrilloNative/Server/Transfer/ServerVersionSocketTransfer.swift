@@ -146,8 +146,10 @@
             var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
             let head = try reader.readHead()
             guard let status = head.status else { throw stop(.unreachable(url, reason: "the answer is not HTTP")) }
+            let location: String?
+            do { location = try head.single("Location") } catch { throw stop(.unreachable(url, reason: error.reason)) }
             if let redirect = ServerVersionResponsePolicy.redirect(
-                status: status, location: head.value("Location"), url: url, current: target)
+                status: status, location: location, url: url, current: target)
             {
                 do { return .redirect(try redirect.get()) } catch { throw stop(error) }
             }
@@ -288,6 +290,8 @@
         private var pending: [UInt8] = []
         private var pendingStart = 0
         private var headRead = false
+        /// Where the search for the next line end goes on (each byte is looked at once).
+        private var lines = CRLFScanner()
 
         init(socket: Int32, transfer: ServerVersionSocketTransfer, deadlines: TransferDeadlines) {
             self.socket = socket
@@ -303,6 +307,7 @@
         private mutating func fill() throws -> Bool {
             if pendingStart > 0 {
                 pending.removeFirst(pendingStart)
+                lines.shift(by: pendingStart)
                 pendingStart = 0
             }
             let chunk = ServerVersionSocketTransfer.readChunk
@@ -333,10 +338,9 @@
         mutating func readHead() throws -> HTTPResponseHead {
             var head = HTTPResponseHead()
             while true {
-                if let end = pending[pendingStart...].firstRange(of: [13, 10]) {
-                    let line = pending[pendingStart..<end.upperBound]
-                    pendingStart = end.upperBound
-                    do { try head.add(line) } catch {
+                if let line = lines.nextLine(in: pending, from: pendingStart) {
+                    pendingStart = line.upperBound
+                    do { try head.add(pending[line]) } catch {
                         throw transfer.stop(.unreachable(transfer.url, reason: error.reason))
                     }
                     if head.isComplete {
@@ -397,13 +401,13 @@
             }
         }
 
-        /// Reads one CRLF-terminated line of at most 1,024 bytes (chunk sizes, trailers).
-        private mutating func readLine() throws -> String {
+        /// Reads one CRLF-terminated line of at most 1,024 bytes (chunk sizes, trailers), without
+        /// its CRLF.
+        private mutating func readLine() throws -> [UInt8] {
             while true {
-                if let end = pending[pendingStart...].firstRange(of: [13, 10]) {
-                    let line = String(decoding: pending[pendingStart..<end.lowerBound], as: UTF8.self)
-                    pendingStart = end.upperBound
-                    return line
+                if let range = lines.nextLine(in: pending, from: pendingStart) {
+                    pendingStart = range.upperBound
+                    return Array(pending[range.lowerBound..<(range.upperBound - 2)])
                 }
                 guard available <= 1_024 else {
                     throw transfer.stop(.unreachable(transfer.url, reason: "a chunk line of the body is too long"))
@@ -418,10 +422,8 @@
         /// Reads a `Transfer-Encoding: chunked` body; `false` once it passes the limit.
         mutating func readChunked(into body: inout CappedBuffer) throws -> Bool {
             while true {
-                let line = try readLine()
-                let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-                let trimmed = sizeText.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty, trimmed.utf8.count <= 15, let size = Int(trimmed, radix: 16) else {
+                // RFC 9112 §7.1: hex digits only (no sign, no leading white space of any kind).
+                guard let size = ChunkSizeLine.size(try readLine()) else {
                     throw transfer.stop(
                         .unreachable(transfer.url, reason: "a chunk size of the body is not hexadecimal"))
                 }

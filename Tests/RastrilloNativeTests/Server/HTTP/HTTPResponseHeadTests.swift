@@ -4,8 +4,9 @@ import Testing
 
 /// The response head both Linux transfers read, a line at a time.
 struct HTTPResponseHeadTests {
-    static func read(_ lines: [String]) throws(HTTPResponseHead.Problem) -> HTTPResponseHead {
-        var head = HTTPResponseHead()
+    static func read(_ lines: [String], allowsHTTP2: Bool = false) throws(HTTPResponseHead.Problem) -> HTTPResponseHead
+    {
+        var head = HTTPResponseHead(allowsHTTP2: allowsHTTP2)
         for line in lines { try head.add(Array((line + "\r\n").utf8)) }
         return head
     }
@@ -22,8 +23,70 @@ struct HTTPResponseHeadTests {
 
     @Test("HTTP/2's status line as libcurl writes it, and a status line without a reason")
     func statusLines() throws {
-        #expect(try Self.read(["HTTP/2 304 ", ""]).status == 304)
+        #expect(try Self.read(["HTTP/2 304 ", ""], allowsHTTP2: true).status == 304)
+        #expect(try Self.read(["HTTP/3 200", ""], allowsHTTP2: true).status == 200)
         #expect(try Self.read(["HTTP/1.0 404", ""]).status == 404)
+    }
+
+    @Test(
+        "RFC 9112 §2.3: the version is HTTP/1.<digit> (HTTP/2 and HTTP/3 only where libcurl speaks them)",
+        arguments: [
+            "HTTP/x 200 OK", "HTTP/2.0 200 OK", "HTTP/1.10 200 OK", "HTTP/1. 200 OK", "HTTP/11 200", "HTTP/ 200",
+        ])
+    func rfc9112Section2_3Version(line: String) {
+        #expect(throws: HTTPResponseHead.Problem.notHTTP) { try Self.read([line]) }
+        #expect(throws: HTTPResponseHead.Problem.notHTTP) { try Self.read([line], allowsHTTP2: true) }
+    }
+
+    @Test("RFC 9112 §2.3: a plain socket reading HTTP/1.1 refuses an HTTP/2 status line")
+    func rfc9112Section2_3NoHTTP2OverASocket() {
+        #expect(throws: HTTPResponseHead.Problem.notHTTP) { try Self.read(["HTTP/2 200", ""]) }
+    }
+
+    @Test("RFC 9112 §6.3: two different Content-Length values are unrecoverable; the same one twice is not")
+    func rfc9112Section6_3ConflictingContentLength() throws {
+        let conflicting = try Self.read(["HTTP/1.1 200 OK", "Content-Length: 6", "content-length: 3", ""])
+        #expect(throws: HTTPResponseHead.Problem.conflictingContentLength) { try conflicting.declaredLength() }
+        let same = try Self.read(["HTTP/1.1 200 OK", "Content-Length: 6", "Content-Length: 6", ""])
+        #expect(try same.declaredLength() == 6)
+    }
+
+    @Test("RFC 9110 §10.2.2: Location is a single field; two are refused, never the first followed")
+    func rfc9110Section10_2_2TwoLocations() throws {
+        let head = try Self.read(["HTTP/1.1 302 Found", "Location: /a", "location: https://evil.example/", ""])
+        #expect(throws: HTTPResponseHead.Problem.repeated("Location")) { try head.single("Location") }
+        #expect(try Self.read(["HTTP/1.1 302 Found", "Location: /a", ""]).single("Location") == "/a")
+    }
+
+    @Test(
+        "RFC 9112 §7.1: a chunk size is hex digits only, then nothing or BWS and a chunk extension",
+        arguments: [
+            ("5", 5 as Int?), ("1a", 26), ("00F", 15), ("5;name=value", 5), ("5 ;ext", 5), ("5\t;ext", 5),
+            ("-5", nil), ("+6", nil), ("\u{A0}6", nil), (" 6", nil), ("6 ", nil), ("", nil), ("0x10", nil),
+            ("1000000000000000", nil), ("g", nil), ("5 5", nil),
+        ])
+    func rfc9112Section7_1ChunkSize(line: String, size: Int?) {
+        #expect(ChunkSizeLine.size(Array(line.utf8)) == size)
+    }
+
+    @Test("a head dripped one byte per read is scanned in linear time: each byte looked at once")
+    func drippedHeadIsLinear() {
+        var buffer: [UInt8] = []
+        var scanner = CRLFScanner()
+        let head = Array(("HTTP/1.1 200 OK\r\nX-Fill: " + String(repeating: "a", count: 16_000) + "\r\n\r\n").utf8)
+        var lines: [Range<Int>] = []
+        var start = 0
+        for byte in head {
+            buffer.append(byte)
+            while let line = scanner.nextLine(in: buffer, from: start) {
+                lines.append(line)
+                start = line.upperBound
+            }
+        }
+        #expect(lines.count == 3)
+        #expect(lines.last == (head.count - 2)..<head.count)
+        // Searching the whole rest again after every byte would look at about 128 million.
+        #expect(scanner.examined <= head.count, "\(scanner.examined) bytes looked at for \(head.count)")
     }
 
     @Test(
