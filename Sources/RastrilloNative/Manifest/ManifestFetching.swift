@@ -75,6 +75,9 @@ public enum ManifestLoadError: Error, Sendable, Equatable, CustomStringConvertib
     /// The body is larger than the fetcher's limit (`limit` bytes); `declaredLength` is the
     /// `Content-Length` the server announced, when it announced one (the body was then not read).
     case tooLarge(limit: Int, declaredLength: Int?)
+    /// The server redirected the manifest's URL off its origin (to `target`, escaped): another
+    /// scheme (https to http), host or port, a URL with credentials, or a percent-encoded host.
+    case redirectedToAnotherOrigin(to: String)
 
     /// What happened, and what to do.
     public var description: String {
@@ -85,6 +88,9 @@ public enum ManifestLoadError: Error, Sendable, Equatable, CustomStringConvertib
         case .tooLarge(let limit, nil):
             return "the server's manifest is longer than the \(limit)-byte limit (reading stopped there); "
                 + "serve a smaller manifest or raise URLSessionManifestFetcher's maxBytes"
+        case .redirectedToAnotherOrigin(let target):
+            return "the server redirected the manifest to \(target), off its origin; serve the manifest at its own "
+                + "URL (redirects are followed only on the same scheme, host and port)"
         }
     }
 }

@@ -189,6 +189,45 @@ struct ManifestLoaderLoopbackTests {
         #expect(cache.read(url)?.etag == "\"v1\"")
     }
 
+    @Test(
+        "a redirect off the manifest's origin is refused before it is followed; one on it is followed",
+        arguments: [
+            ("localhost", "http://localhost:PORT/app-manifest.json"),
+            ("credentials", "http://user:secret@HOST/app-manifest.json"),
+            ("percent-encoded host", "http://%31%32%37.0.0.1:PORT/app-manifest.json"),
+            ("another port", "http://127.0.0.1:1/app-manifest.json"),
+            ("https", "https://HOST/app-manifest.json"),
+        ])
+    func redirectsStayOnTheOrigin(label: String, target: String) async throws {
+        let fresh = ManifestLoaderTests.manifest("fresh")
+        let server = try LoopbackHTTPServer(routes: [
+            "/moved.json": { request in
+                let host = request.header("Host") ?? ""
+                let port = host.split(separator: ":").last.map(String.init) ?? ""
+                return .redirect(
+                    to: target.replacingOccurrences(of: "HOST", with: host).replacingOccurrences(of: "PORT", with: port)
+                )
+            },
+            "/same.json": { _ in .redirect(to: "/app-manifest.json") },
+            "/app-manifest.json": { _ in .bytes(fresh, contentType: "application/json") },
+        ])
+        defer { server.stop() }
+        let fetcher = URLSessionManifestFetcher(maxBytes: 100_000)
+        do {
+            let fetched = try await fetcher.fetch(server.url("/moved.json"), etag: nil)
+            Issue.record("\(label): the redirect was followed: \(fetched)")
+        } catch let error as ManifestLoadError {
+            guard case .redirectedToAnotherOrigin = error else {
+                Issue.record("\(label): \(error)")
+                return
+            }
+            #expect(error.description.contains("off its origin"))
+        }
+        #expect(server.requests.map(\.path) == ["/moved.json"], "\(label): the target was never asked")
+        #expect(server.requests.allSatisfy { $0.header("Authorization") == nil })
+        #expect(try await fetcher.fetch(server.url("/same.json"), etag: nil) == .fresh(bytes: fresh, etag: nil))
+    }
+
     /// A broken or hostile server must not exhaust the app's memory: the body is streamed and the
     /// transfer stops at the limit. (The fetcher used to buffer the whole body before checking its
     /// size, so an endless body was read until memory ran out.)

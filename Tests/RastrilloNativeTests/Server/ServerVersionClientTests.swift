@@ -188,6 +188,26 @@ struct ServerVersionClientTests {
                 == .failure(.redirectedToAnotherOrigin(from: server.url("/api/version"), to: URL(string: target)!)))
         #expect(other.requests.isEmpty)
 
+        // The same host and port written with credentials or percent-encoded: never followed (the
+        // check would read 127.0.0.1 where the connection resolves the literal name).
+        for written in ["user:secret@127.0.0.1", "%31%32%37.0.0.1"] {
+            let disguised = try LoopbackHTTPServer(routes: [
+                "/api/version": { request in
+                    let port = request.header("Host")?.split(separator: ":").last.map(String.init) ?? ""
+                    return .redirect(to: "http://\(written):\(port)/v2/api/version")
+                },
+                "/v2/api/version": { _ in .text("v6.6.6") },
+            ])
+            defer { disguised.stop() }
+            let (result, _) = try await Self.exchange(disguised, via: transport)
+            guard case .failure(.redirectedToAnotherOrigin) = result else {
+                Issue.record("\(written): \(result)")
+                continue
+            }
+            #expect(disguised.requests.map(\.path) == ["/api/version"])
+            #expect(disguised.requests.allSatisfy { $0.header("Authorization") == nil })
+        }
+
         let sameOrigin = try LoopbackHTTPServer(routes: [
             "/api/version": { _ in .redirect(to: "/v2/api/version") },
             "/v2/api/version": { _ in .text("v2.0.0") },

@@ -72,6 +72,25 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         }
     }
 
+    /// A redirect is followed only on the manifest's own origin (``ServerVersionResponsePolicy``'s
+    /// rule: no downgrade to http, no other host or port, no credentials, no percent-encoded host).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let original = task.originalRequest?.url, let target = request.url,
+            ServerVersionResponsePolicy.allowsRedirect(from: original, to: target)
+        else {
+            completionHandler(nil)
+            finish(
+                .failure(
+                    ManifestLoadError.redirectedToAnotherOrigin(
+                        to: DiagnosticText.escaped(request.url?.absoluteString ?? "?"))))
+            return
+        }
+        completionHandler(request)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         if outcome.isDecided { return }
         let kept = lock.withLock { body.append(data) }

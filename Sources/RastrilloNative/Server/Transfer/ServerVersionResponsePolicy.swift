@@ -38,9 +38,16 @@ enum ServerVersionResponsePolicy {
         return .readBody
     }
 
-    /// Redirects are followed only when scheme, host and port all stay the same.
+    /// Redirects are followed only when scheme, host and port all stay the same (so https never
+    /// becomes http), the target carries no user name or password (never sent as credentials),
+    /// and its host is written plainly: a percent-encoded host (`%31%32%37.0.0.1`, `%6cocalhost`)
+    /// reads as another name to the connection than to this check, so it is refused. The version
+    /// check and the manifest fetch both follow this rule.
     static func allowsRedirect(from original: URL, to target: URL) -> Bool {
-        origin(of: original) == origin(of: target) && origin(of: original) != nil
+        guard target.user == nil, target.password == nil,
+            let written = target.host(percentEncoded: true), !written.contains("%")
+        else { return false }
+        return origin(of: original) == origin(of: target) && origin(of: original) != nil
     }
 
     /// The most same-origin redirects a check follows.
