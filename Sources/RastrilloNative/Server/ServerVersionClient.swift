@@ -78,27 +78,43 @@ public struct ServerVersionClient: Sendable {
                 return (result, transfer.statistics)
             }
             #if canImport(CRastrilloCurl)
-                // https on Linux: libcurl on its own thread (see ServerVersionCurlTransfer for why).
-                if ServerVersionCurlTransfer.unavailableReason == nil {
-                    let transfer = ServerVersionCurlTransfer(
-                        url: url, options: options,
-                        certificateAuthorityFile: certificateAuthorityFile
-                            ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
-                        deliveryStall: deliveryStall)
-                    let result = await withTaskCancellationHandler {
-                        await transfer.run()
-                    } onCancel: {
-                        transfer.cancel()
-                    }
-                    return (result, transfer.statistics)
+                // https on Linux: libcurl on its own thread (see ServerVersionCurlTransfer for why),
+                // never a silent fall back to FoundationNetworking's URLSession.
+                if let refusal = Self.withoutCurl(url, unavailableReason: ServerVersionCurlTransfer.unavailableReason) {
+                    return (.failure(refusal), nil)
                 }
+                let transfer = ServerVersionCurlTransfer(
+                    url: url, options: options,
+                    certificateAuthorityFile: certificateAuthorityFile
+                        ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
+                    deliveryStall: deliveryStall)
+                let result = await withTaskCancellationHandler {
+                    await transfer.run()
+                } onCancel: {
+                    transfer.cancel()
+                }
+                return (result, transfer.statistics)
+            #else
+                return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
             #endif
+        #else
+            return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
         #endif
-        return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
     }
 
-    /// The exchange through URLSession: every check on Apple platforms, and https on Linux when
-    /// libcurl cannot be loaded. Tests call it directly to run this path on Linux too.
+    /// On Linux, https goes through libcurl only: when it cannot be loaded the check is refused,
+    /// saying what is missing and how to install it, instead of falling back to
+    /// FoundationNetworking's URLSession (which queues a flooding body without bound and once
+    /// crashed under one). `nil` when libcurl is there.
+    static func withoutCurl(_ url: URL, unavailableReason: String?) -> ServerVersionError? {
+        guard let reason = unavailableReason else { return nil }
+        return .unreachable(
+            url,
+            reason: "https on Linux needs libcurl, and \(reason); install it (apt-get install libcurl4) and try again")
+    }
+
+    /// The exchange through URLSession: every check on Apple platforms (on Linux only where
+    /// libcurl support is not compiled in). Tests call it directly to run this path on Linux too.
     func exchangeThroughURLSession(
         _ url: URL, deliveryStall: (@Sendable () -> Void)? = nil
     ) async -> (outcome: ServerVersionTransfer.Outcome, statistics: ServerVersionTransfer.Statistics?) {

@@ -28,6 +28,14 @@
         /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`).
         static let maximumWriteChunk = 16_384
 
+        /// The proxy option for a request to `url`: `""` (no proxy, whatever the environment
+        /// says) for a loopback host (`localhost`, `127.0.0.0/8`, `::1`), else `nil` (libcurl's
+        /// own reading of `https_proxy`, `all_proxy` and `no_proxy`).
+        static func proxyOverride(for url: URL) -> String? {
+            guard let host = url.host(percentEncoded: true) else { return nil }
+            return ServerHostKind(host: host) == .loopback ? "" : nil
+        }
+
         /// Why libcurl cannot be used in this process, or `nil` when it can.
         static let unavailableReason: String? = rastrillo_curl_load().map { String(cString: $0) }
 
@@ -155,6 +163,9 @@
             // Through an https proxy (https_proxy), the proxy's CONNECT answer is not the server's head.
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SUPPRESS_CONNECT_HEADERS), 1)
             if let certificateAuthorityFile { set(RASTRILLO_CURLOPT_CAINFO, certificateAuthorityFile) }
+            // Proxy environment variables (https_proxy, all_proxy) never apply to this device:
+            // an empty proxy turns them off for a loopback host (docs/security.md).
+            if let proxy = Self.proxyOverride(for: target) { set(RASTRILLO_CURLOPT_PROXY, proxy) }
             _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_HEADERDATA), context.toOpaque())
             _ = rastrillo_curl_setopt_callback(easy, Int32(RASTRILLO_CURLOPT_HEADERFUNCTION), curlHeaderCallback)
             _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_WRITEDATA), context.toOpaque())

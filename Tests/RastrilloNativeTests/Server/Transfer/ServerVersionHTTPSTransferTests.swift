@@ -33,6 +33,32 @@
         }
 
         @Test(
+            "proxy environment variables never apply to this device; other hosts keep libcurl's reading",
+            arguments: [
+                ("https://127.0.0.1:8443/api/version", "" as String?), ("https://127.9.9.9/api/version", ""),
+                ("https://localhost:8443/api/version", ""), ("https://[::1]:8443/api/version", ""),
+                ("https://app.example.com/api/version", nil), ("https://192.168.1.20/api/version", nil),
+            ])
+        func proxyNeverForLoopback(url: String, proxy: String?) throws {
+            #expect(ServerVersionCurlTransfer.proxyOverride(for: try #require(URL(string: url))) == proxy)
+        }
+
+        @Test("without libcurl the check is refused saying what to install, never run through URLSession")
+        func withoutLibcurlNoSilentFallback() throws {
+            let url = try #require(URL(string: "https://app.example.com/api/version"))
+            #expect(ServerVersionClient.withoutCurl(url, unavailableReason: nil) == nil)
+            let refusal = ServerVersionClient.withoutCurl(
+                url, unavailableReason: "libcurl.so.4 could not be loaded (it comes with FoundationNetworking)")
+            guard case .unreachable(let refused, let reason)? = refusal else {
+                Issue.record("\(String(describing: refusal))")
+                return
+            }
+            #expect(refused == url)
+            #expect(reason.contains("libcurl.so.4 could not be loaded"))
+            #expect(reason.contains("apt-get install libcurl4"))
+        }
+
+        @Test(
             "a version over TLS, with the server's CA trusted",
             .enabled(if: CrossLanguageOracles.enabled, "needs python3 (the TLS server): make swift-oracles runs it"))
         func version() async throws {
