@@ -212,7 +212,8 @@ struct CLIHelpTextTests {
               <file>                  The app manifest (app-manifest.json).
 
             OPTIONS:
-              --out <file.svg>        Write the SVG to this file instead of stdout.
+              --out <file.svg>        Write the SVG to this file instead of stdout ('-':
+                                      stdout); never over a link or device.
               -h, --help              Show help information.
             """
         ),
