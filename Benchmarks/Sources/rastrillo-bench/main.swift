@@ -10,6 +10,10 @@ let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Voi
         BridgeBench.run
     ),
     ("crypto", "Seal/Open, Sign/Verify of 1 KB: RastrilloCrypto vs backend primitives", CryptoBench.run),
+    (
+        "pagecommands", "PageCommands.receive per offer at 64 and 512 offers vs decoding the report alone",
+        PageCommandsBench.run
+    ),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

@@ -26,6 +26,9 @@ public struct PageCommands: Sendable {
     private let trust: BridgeTrustPolicy
     private let router: LinkRouter
     private let diagnostics: RefusalDiagnostics
+    /// Each command's destinations by id (the first of equal ids), so an offer costs the same
+    /// however many commands the manifest declares.
+    private let destinationsByCommand: [String: [String]]
     /// The accepted offers of the page shown now, in page order, one per command and params.
     public private(set) var offers: [PageCommandOffer] = []
 
@@ -35,6 +38,14 @@ public struct PageCommands: Sendable {
         trust = BridgeTrustPolicy(manifest: manifest)
         router = LinkRouter(manifest: manifest)
         self.diagnostics = diagnostics
+        destinationsByCommand = Dictionary(
+            manifest.commands.map { ($0.id, $0.destinations) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What tells two offers of one report apart: the command and its params.
+    private struct OfferKey: Hashable {
+        let command: String
+        let params: LinkParams
     }
 
     /// Takes the page's latest report in place of the previous one.
@@ -60,17 +71,19 @@ public struct PageCommands: Sendable {
         }
         let destination = router.decide(pageURL).match?.destination
         var accepted: [PageCommandOffer] = []
+        // Linear in the offers: a set, not a search of what was accepted, tells repeats apart.
+        var seen: Set<OfferKey> = []
         for offer in report.offers {
             if offer.method == .get, WebScreenNavigation.sameDocument(offer.url, pageURL) { continue }
             guard let match = actions.match(offer.method, offer.url),
-                let command = actions.manifest.commands.first(where: { $0.id == match.command })
+                let commandDestinations = destinationsByCommand[match.command]
             else {
                 diagnostics(
                     .pageAction(.init(frame: frame, refusal: .unboundOffer(method: offer.method, url: offer.url))))
                 continue
             }
-            if !command.destinations.isEmpty, !command.destinations.contains(destination ?? "") { continue }
-            if accepted.contains(where: { $0.command == match.command && $0.params == match.params }) { continue }
+            if !commandDestinations.isEmpty, !commandDestinations.contains(destination ?? "") { continue }
+            guard seen.insert(OfferKey(command: match.command, params: match.params)).inserted else { continue }
             accepted.append(
                 PageCommandOffer(
                     command: match.command, params: match.params, method: offer.method, url: offer.url,
