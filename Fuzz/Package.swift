@@ -4,7 +4,8 @@ import PackageDescription
 
 /// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
 let fuzzTargets = [
-    "url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head", "pageactions", "signin",
+    "url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head", "pageactions",
+    "signin",
 ]
 
 let package = Package(
