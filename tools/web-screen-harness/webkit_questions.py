@@ -374,37 +374,34 @@ class Embedder:
         self.view.load_uri(url)
         self.until(lambda: self.finished > before, f"{url} to finish loading")
 
-    def evaluate(self, script: str, world: str | None = None):
+    def _run(self, what: str, start, finish):
+        """Starts a script with ``start(callback)``, waits for it, and returns its JSON value."""
         box: list = []
 
         def done(view, result):
             try:
-                box.append(("ok", view.evaluate_javascript_finish(result)))
+                box.append(("ok", finish(view, result)))
             except GLib.Error as error:
                 box.append(("error", error.message))
 
-        self.view.evaluate_javascript(script, -1, world, None, None, done)
-        self.until(lambda: box, f"the script {script[:40]!r}")
+        start(done)
+        self.until(lambda: box, f"the script {what[:40]!r}")
         status, value = box[0]
         if status == "error":
-            raise AssertionError(f"webkit-questions: {script[:60]!r} failed: {value}")
+            raise AssertionError(f"webkit-questions: {what[:60]!r} failed: {value}")
         return json.loads(value.to_json(0)) if not value.is_undefined() else None
+
+    def evaluate(self, script: str, world: str | None = None):
+        """Evaluates ``script`` in the page world, or in ``world``."""
+        return self._run(
+            script, lambda done: self.view.evaluate_javascript(script, -1, world, None, None, done),
+            lambda view, result: view.evaluate_javascript_finish(result))
 
     def call_async(self, body: str, world: str | None = None):
-        box: list = []
-
-        def done(view, result):
-            try:
-                box.append(("ok", view.call_async_javascript_function_finish(result)))
-            except GLib.Error as error:
-                box.append(("error", error.message))
-
-        self.view.call_async_javascript_function(body, -1, None, world, None, None, done)
-        self.until(lambda: box, f"the function {body[:40]!r}")
-        status, value = box[0]
-        if status == "error":
-            raise AssertionError(f"webkit-questions: {body[:60]!r} failed: {value}")
-        return json.loads(value.to_json(0)) if not value.is_undefined() else None
+        """Calls ``body`` as an async function (``callAsyncJavaScript``) in the page world or ``world``."""
+        return self._run(
+            body, lambda done: self.view.call_async_javascript_function(body, -1, None, world, None, None, done),
+            lambda view, result: view.call_async_javascript_function_finish(result))
 
     def cookies(self) -> dict[str, str]:
         box: list = []

@@ -80,50 +80,52 @@ extension CompanionChecker {
             error(list.line, "\(Self.associatedDomainsKey) must be a list of applinks:<host> entries")
             return
         }
-        var declared: Set<String> = []
-        var declaredCredentials: Set<String> = []
+        // Each service of the entitlement: its prefix, the hosts the manifest needs it for, and
+        // what to say of an extra entry and of a missing one.
+        let services:
+            [(prefix: String, needed: [String], extra: (String, String) -> String, missing: (String) -> String)] = [
+                (
+                    "applinks:", needed,
+                    { text, bare in
+                        "\(text) is not the host of a universal link in \(manifestPath); remove it, or add https://\(bare) "
+                            + "to the manifest's origins"
+                    },
+                    { host in
+                        "\(Self.associatedDomainsKey) lacks applinks:\(host), which the universal links of \(manifestPath) "
+                            + "need (origin https://\(host)); add it"
+                    }
+                ),
+                (
+                    "webcredentials:", credentials,
+                    { text, bare in
+                        "\(text) is not a host of \(manifestPath) whose sign-in needs it (a session of kind auth on "
+                            + "https://\(bare)); remove it, or fix the host"
+                    },
+                    { host in
+                        "\(Self.associatedDomainsKey) lacks webcredentials:\(host), which the auth sign-in of "
+                            + "\(manifestPath) needs (passkeys on https://\(host) in the web view, keymail's https callback); "
+                            + "add it"
+                    }
+                ),
+            ]
+        var declared: [String: Set<String>] = [:]
         for item in items {
             guard let text = item.string else {
                 error(item.line, "\(Self.associatedDomainsKey) entries must be text such as applinks:app.example.com")
                 continue
             }
-            if text.hasPrefix("webcredentials:") {
-                let host = String(text.dropFirst("webcredentials:".count))
-                let bare = host.split(separator: "?").first.map(String.init) ?? host
-                declaredCredentials.insert(bare)
-                if !credentials.contains(bare) {
-                    error(
-                        item.line,
-                        "\(text) is not a host of \(manifestPath) whose sign-in needs it (a session of kind auth on "
-                            + "https://\(bare)); remove it, or fix the host")
-                }
-                continue
-            }
-            guard text.hasPrefix("applinks:") else { continue }
-            let host = String(text.dropFirst("applinks:".count))
+            guard let service = services.first(where: { text.hasPrefix($0.prefix) }) else { continue }
+            let host = String(text.dropFirst(service.prefix.count))
             let bare = host.split(separator: "?").first.map(String.init) ?? host
-            declared.insert(bare)
-            if !needed.contains(bare) {
-                error(
-                    item.line,
-                    "\(text) is not the host of a universal link in \(manifestPath); remove it, or add https://\(bare) "
-                        + "to the manifest's origins")
-            }
+            declared[service.prefix, default: []].insert(bare)
+            if !service.needed.contains(bare) { error(item.line, service.extra(text, bare)) }
         }
         let listLine =
             entitlements?["properties"].flatMap { Self.keyLine(Self.associatedDomainsKey, in: $0) } ?? list.line
-        for host in needed where !declared.contains(host) {
-            error(
-                listLine,
-                "\(Self.associatedDomainsKey) lacks applinks:\(host), which the universal links of \(manifestPath) "
-                    + "need (origin https://\(host)); add it")
-        }
-        for host in credentials where !declaredCredentials.contains(host) {
-            error(
-                listLine,
-                "\(Self.associatedDomainsKey) lacks webcredentials:\(host), which the auth sign-in of "
-                    + "\(manifestPath) needs (passkeys on https://\(host) in the web view, keymail's https callback); "
-                    + "add it")
+        for service in services {
+            for host in service.needed where declared[service.prefix]?.contains(host) != true {
+                error(listLine, service.missing(host))
+            }
         }
     }
 
