@@ -5,7 +5,7 @@ import PackageDescription
 /// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
 let fuzzTargets = [
     "url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head", "pageactions",
-    "signin",
+    "signin", "emit",
 ]
 
 let package = Package(
@@ -19,7 +19,16 @@ let package = Package(
                 .product(name: "RastrilloNative", package: "RastrilloNative"),
                 .product(name: "RastrilloCrypto", package: "RastrilloNative"),
                 "FuzzYAML",
+                "FuzzManifestCompiler",
             ]
+        ),
+        // The manifest compiler is in a target no product exports: Sources/FuzzManifestCompiler is a
+        // symlink to its folder, compiled here as it is (as Benchmarks/ does).
+        .target(
+            name: "FuzzManifestCompiler",
+            dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")],
+            // The runtimes' source files; their embedded Swift copy is what the compiler uses.
+            exclude: ["Runtime"]
         ),
         // The YAML subset reader lives in the CLI module, which no product exports: these
         // are symlinks to its four files, compiled here as they are (no copy to drift).

@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions signin)
+ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions signin emit)
 mode=${1:?usage: scripts/fuzz-run.sh build|ci|fuzz|corpus [target…]}
 shift
 targets=("$@")

@@ -147,4 +147,14 @@ for text in [authorize, authorize + "&prompt=login", authorize + "&prompt=none",
              SIGNIN + "/auth/verify?token=abc&x=1", SIGNIN + "/auth/verify?token=", "https://evil.example/auth/verify?token=a"]:
     write("signin", text)
 
+# emit: five strings split at 0xFF (name, capability description, pattern literal, title key,
+# file name), plain and hostile to every language's strings and comments.
+SEP = b"\xff"
+for fields in [["Notes", "Create bookmarks", "items", "t", "app-manifest.json"],
+               ["App */ x", "line one\rlet pwned = 1 // \u2028 */ end", "x*/globalThis.PWNED=1;/*y", "title.key",
+                "app\u2028globalThis.PWNED_NAME=1;\rlet x.json"],
+               ["${x}`y`", "</script><script>alert(1)</script>", "a%2Ab", "t", "\ufeffname.json"],
+               ["\"quoted\\", "tab\there\u2029para", "%E2%80%A8", "k", "q\"uote.json"]]:
+    write("emit", SEP.join(f.encode() for f in fields))
+
 print("seeds:", {t.name: len(list(t.iterdir())) for t in sorted(out.iterdir())})

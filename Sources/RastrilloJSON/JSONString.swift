@@ -1,9 +1,10 @@
 /// Emits JSON string literals safely.
 ///
 /// ``quoted(_:)`` escapes `"` and `\`, every control character (U+0000–U+001F, as `\b \f \n \r \t`
-/// or `\u00XX`) and U+2028/U+2029 (as `\u2028`/`\u2029`), so the output is valid JSON and also a
-/// valid JavaScript string literal (safe to splice into a script). Everything else is copied
-/// as UTF-8, unescaped.
+/// or `\u00XX`), U+2028/U+2029 (as `\u2028`/`\u2029`) and U+FEFF (as `\ufeff`: a byte order mark
+/// that Go's compiler refuses inside a file), so the output is valid JSON and also a valid
+/// JavaScript string literal (safe to splice into a script or generated source). Everything else
+/// is copied as UTF-8, unescaped.
 ///
 /// ```swift
 /// JSONString.quoted("say \"hi\"\n")   // "\"say \\\"hi\\\"\\n\""
@@ -67,6 +68,15 @@ public enum JSONString {
                     index += 1
                     continue
                 }
+            case 0xEF:
+                // U+FEFF is EF BB BF; any other EF sequence is copied.
+                if index + 2 < source.count && source[index + 1] == 0xBB && source[index + 2] == 0xBF {
+                    unicode = 0xFEFF
+                    escapeLength = 3
+                } else {
+                    index += 1
+                    continue
+                }
             default: unicode = UInt16(byte)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
@@ -84,7 +94,7 @@ public enum JSONString {
     }
 
     @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 || byte == 0xEF
     }
 
     private static func appendUnicodeEscape(_ unit: UInt16, to bytes: inout [UInt8]) {

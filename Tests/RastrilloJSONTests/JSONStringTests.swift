@@ -9,6 +9,7 @@ import Testing
         ("a\nb\tc\r\u{08}\u{0C}", #""a\nb\tc\r\b\f""#),
         ("\u{0}\u{1F}", #""\u0000\u001f""#),
         ("x\u{2028}y\u{2029}z", #""x\u2028y\u2029z""#),
+        ("\u{FEFF}bom", #""\ufeffbom""#), ("\u{FFFD}\u{F8FF}", "\"\u{FFFD}\u{F8FF}\""),
         ("é€😀", "\"é€😀\""),
         ("", #""""#),
     ])

@@ -41,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pageActions = "pageactions"
     /// The `auth` sign-in readers: keymail's authorize URL, its callback, a pasted sign-in link.
     case signIn = "signin"
+    /// The manifest compiler's emitters: what a valid manifest's strings become in generated code.
+    case emit
 
     /// Checks the target's properties on one input.
     @MainActor public func check(_ bytes: [UInt8]) async throws(PropertyViolation) {
@@ -57,6 +59,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .head: try HeadCheck.check(bytes)
         case .pageActions: try PageActionCheck.check(bytes)
         case .signIn: try SignInCheck.check(bytes)
+        case .emit: try EmitCheck.check(bytes)
         }
     }
 }
