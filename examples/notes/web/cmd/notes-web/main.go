@@ -3,6 +3,11 @@
 //
 //	notes-web [-addr 127.0.0.1:0] [-origin https://notes.example.com] [-cert c.pem -key k.pem]
 //	          [-email demo@example.com] [-password demo-password] [-seed 25] [-test-hooks]
+//	          [-signin password|auth] [-keymail https://127.0.0.1:9443 -keymail-domain keymail.test
+//	          -keymail-ca c.pem] [-totp other@example.com [-totp-secret BASE32]] [-fresh-for 15m]
+//
+// -signin auth serves Rastrillo's default sign-in (magic links, keymail, a TOTP second
+// factor, step-up) instead of passwords; see the package's auth.go and the README.
 //
 // The first line on stdout is the bound address (host:port), so a harness can start it on
 // port 0 and read where it listens. With -cert and -key it serves HTTPS (as
@@ -12,6 +17,8 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"flag"
 	"fmt"
@@ -56,6 +63,16 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	otherSeed := flags.Int("other-seed", 2, "bookmarks seeded for the second account")
 	ttl := flags.Duration("session-ttl", 30*24*time.Hour, "session lifetime (and the cookie's Max-Age)")
 	testHooks := flags.Bool("test-hooks", false, "mount POST /_test/expire-sessions and GET /_test/state (tests only, never in production)")
+	signin := flags.String("signin", notes.SignInPassword, "sign-in kind: password or auth (Rastrillo's magic link + keymail + TOTP)")
+	keymailBase := flags.String("keymail", "", "auth: the keymail server's https origin (e.g. keymail-fake's); empty sends every address a link")
+	keymailDomain := flags.String("keymail-domain", "keymail.test", "auth: the address domain the keymail server claims")
+	keymailCA := flags.String("keymail-ca", "", "auth: PEM certificate(s) to trust for the code exchange with the keymail server")
+	totpEmail := flags.String("totp", "", "auth: an account that has a TOTP second factor")
+	totpSecret := flags.String("totp-secret", "", "auth: the -totp account's base32 secret (default: a random one, shown by GET /_test/totp)")
+	freshFor := flags.Duration("fresh-for", 15*time.Minute, "auth: how recent a sign-in deleting a bookmark needs (step-up)")
+	powBits := flags.Int("pow-bits", 8, "auth: the sign-in proof of work's difficulty in leading zero bits")
+	beginBudget := flags.Int("begin-budget", 20, "auth: sign-in starts one IP may make per 15 minutes")
+	addressBudget := flags.Int("address-budget", 5, "auth: sign-in starts one address may make per 15 minutes")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -66,6 +83,28 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return errors.New("-cert and -key go together")
 	}
 
+	if *signin != notes.SignInPassword && *signin != notes.SignInAuth {
+		return fmt.Errorf("-signin %q: use password or auth", *signin)
+	}
+	keymail := notes.KeymailConfig{Base: *keymailBase, Domain: *keymailDomain}
+	if *keymailCA != "" {
+		pem, err := os.ReadFile(*keymailCA)
+		if err != nil {
+			return fmt.Errorf("-keymail-ca: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return fmt.Errorf("-keymail-ca %s: no PEM certificate in it", *keymailCA)
+		}
+		keymail.Client = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	}
+	var totp map[string]string
+	if *totpEmail != "" {
+		if *totpSecret == "" {
+			*totpSecret = notes.NewTOTPSecret()
+		}
+		totp = map[string]string{*totpEmail: *totpSecret}
+	}
 	scheme := "http"
 	if *certFile != "" {
 		scheme = "https"
@@ -90,6 +129,14 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		OtherSeed:  *otherSeed,
 		SessionTTL: *ttl,
 		TestHooks:  *testHooks,
+
+		SignIn:                *signin,
+		Keymail:               keymail,
+		TOTP:                  totp,
+		FreshFor:              *freshFor,
+		PowBits:               *powBits,
+		BeginBudgetPerIP:      *beginBudget,
+		BeginBudgetPerAddress: *addressBudget,
 	})
 	if err != nil {
 		return err
@@ -98,7 +145,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if _, err := fmt.Fprintln(stdout, listener.Addr().String()); err != nil {
 		return err
 	}
-	log.Printf("notes-web: %s on %s for origin %s (test hooks %v)", scheme, listener.Addr(), *origin, *testHooks)
+	log.Printf("notes-web: %s on %s for origin %s (sign-in %s, test hooks %v)", scheme, listener.Addr(), *origin, *signin, *testHooks)
 	server := &http.Server{Handler: app, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() {

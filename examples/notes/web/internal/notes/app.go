@@ -18,6 +18,23 @@ import (
 //go:embed static/app.css
 var appCSS []byte
 
+// The auth mode's two scripts (the only scripts this app serves): the sign-in page starts
+// the proof-of-work worker, which solves the challenge off the main thread.
+var (
+	//go:embed static/signin.js
+	signinJS []byte
+	//go:embed static/pow-worker.js
+	powWorkerJS []byte
+)
+
+func staticScript(body []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(body)
+	}
+}
+
 //go:embed templates
 var templateFS embed.FS
 
@@ -47,6 +64,25 @@ type Config struct {
 	HashIterations int
 	// Now is the clock (sessions, the sign-in limiter); time.Now when nil.
 	Now func() time.Time
+
+	// SignIn is SignInPassword (the default: facts §3.2) or SignInAuth, Rastrillo's `auth`
+	// with SigninScreen on (magic link, keymail, TOTP, step-up; auth.go).
+	SignIn string
+	// Keymail is the keymail server the auth mode sends its addresses to.
+	Keymail KeymailConfig
+	// TOTP maps an account's address to its base32 TOTP secret (the auth mode's second
+	// factor at /signin/confirm).
+	TOTP map[string]string
+	// FreshFor is the auth mode's step-up age: deleting a bookmark needs a session younger
+	// than this; 15 minutes when zero.
+	FreshFor time.Duration
+	// PowBits is the proof of work's difficulty in leading zero bits; 8 when zero.
+	PowBits int
+	// BeginBudgetPerIP is how many sign-in starts one IP may make in 15 minutes; 20 when
+	// zero (auth A3).
+	BeginBudgetPerIP int
+	// BeginBudgetPerAddress is the same per address; 5 when zero (auth A3).
+	BeginBudgetPerAddress int
 }
 
 // App is the notes web app; it is an http.Handler.
@@ -54,6 +90,7 @@ type App struct {
 	cfg      Config
 	store    *store
 	sessions *sessions
+	auth     *authState
 	limiter  *limiter
 	handler  http.Handler
 }
@@ -76,11 +113,46 @@ func New(cfg Config) (*App, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	switch cfg.SignIn {
+	case "":
+		cfg.SignIn = SignInPassword
+	case SignInPassword, SignInAuth:
+	default:
+		return nil, fmt.Errorf("notes: SignIn %q is neither %q nor %q", cfg.SignIn, SignInPassword, SignInAuth)
+	}
+	if cfg.FreshFor <= 0 {
+		cfg.FreshFor = 15 * time.Minute
+	}
+	if cfg.PowBits <= 0 {
+		cfg.PowBits = 8
+	}
+	if cfg.PowBits > 24 {
+		return nil, fmt.Errorf("notes: PowBits %d is more than 24 (browsers would take too long)", cfg.PowBits)
+	}
+	if cfg.BeginBudgetPerIP <= 0 {
+		cfg.BeginBudgetPerIP = 20
+	}
+	if cfg.BeginBudgetPerAddress <= 0 {
+		cfg.BeginBudgetPerAddress = 5
+	}
+	if cfg.Keymail.Base != "" && (!strings.HasPrefix(cfg.Keymail.Base, "https://") || cfg.Keymail.Domain == "") {
+		return nil, errors.New("notes: Keymail.Base must be an https:// origin (Rastrillo builds only https authorize URLs) and needs Keymail.Domain")
+	}
+	cfg.Keymail.Base = strings.TrimSuffix(cfg.Keymail.Base, "/")
+	normalTOTP := map[string]string{}
+	for email, secret := range cfg.TOTP {
+		if _, err := TOTPCode(secret, time.Unix(0, 0), 6); err != nil {
+			return nil, fmt.Errorf("notes: the TOTP secret of %s: %w", email, err)
+		}
+		normalTOTP[normalEmail(email)] = secret
+	}
+	cfg.TOTP = normalTOTP
 	a := &App{
 		cfg:      cfg,
 		store:    newStore(cfg.HashIterations),
 		sessions: newSessions(cfg.Origin, cfg.SessionTTL, cfg.Now),
 		limiter:  newLimiter(),
+		auth:     newAuthState(),
 	}
 	for i, acct := range cfg.Accounts {
 		if len(acct.Password) < 8 {
@@ -103,9 +175,24 @@ func (a *App) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.handler.Serv
 func (a *App) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("GET /{$}", a.require(func(w http.ResponseWriter, r *http.Request) { seeOther(w, "/bookmarks") }))
-	mux.HandleFunc("GET /signin", a.signinPage)
-	mux.HandleFunc("POST /signin", a.signin)
-	mux.HandleFunc("POST /signout", a.signout)
+	deleteGuard := func(h http.HandlerFunc) http.HandlerFunc { return h }
+	if a.cfg.SignIn == SignInAuth {
+		mux.HandleFunc("GET /signin", a.authSigninPage)
+		mux.HandleFunc("POST /signin", a.begin)
+		mux.HandleFunc("POST /signout", a.authSignout)
+		mux.HandleFunc("GET /auth/verify", a.verifyPage) // GET and HEAD
+		mux.HandleFunc("POST /auth/verify", a.verifyRedeem)
+		mux.HandleFunc("GET /auth/callback", a.callback)
+		mux.HandleFunc("GET /signin/confirm", a.secondFactorPage)
+		mux.HandleFunc("POST /totp/signin", a.totpSignin)
+		mux.HandleFunc("GET /static/signin.js", staticScript(signinJS))
+		mux.HandleFunc("GET /static/pow-worker.js", staticScript(powWorkerJS))
+		deleteGuard = a.fresh
+	} else {
+		mux.HandleFunc("GET /signin", a.signinPage)
+		mux.HandleFunc("POST /signin", a.signin)
+		mux.HandleFunc("POST /signout", a.signout)
+	}
 
 	mux.Handle("GET /bookmarks", a.require(a.list))
 	mux.Handle("POST /bookmarks", a.require(a.create))
@@ -114,8 +201,8 @@ func (a *App) routes() *http.ServeMux {
 	mux.Handle("GET /bookmarks/{id}/edit", a.require(a.edit))
 	mux.Handle("POST /bookmarks/{id}/edit-basics", a.require(a.editBasics))
 	mux.Handle("POST /bookmarks/{id}/edit-advanced", a.require(a.editAdvanced))
-	mux.Handle("GET /bookmarks/{id}/delete", a.require(a.confirmDelete))
-	mux.Handle("POST /bookmarks/{id}/delete", a.require(a.delete))
+	mux.Handle("GET /bookmarks/{id}/delete", a.require(deleteGuard(a.confirmDelete)))
+	mux.Handle("POST /bookmarks/{id}/delete", a.require(deleteGuard(a.delete)))
 	mux.Handle("POST /bookmarks/{id}/publish", a.require(a.publish(true)))
 	mux.Handle("POST /bookmarks/{id}/unpublish", a.require(a.publish(false)))
 
@@ -134,6 +221,11 @@ func (a *App) routes() *http.ServeMux {
 	if a.cfg.TestHooks {
 		mux.HandleFunc("POST /_test/expire-sessions", a.expireSessions)
 		mux.HandleFunc("GET /_test/state", a.state)
+		if a.cfg.SignIn == SignInAuth {
+			mux.HandleFunc("GET /_test/outbox", a.outboxHook)
+			mux.HandleFunc("GET /_test/totp", a.totpHook)
+			mux.HandleFunc("POST /_test/stale-sessions", a.staleSessions)
+		}
 	}
 	return mux
 }

@@ -12,7 +12,7 @@ import (
 // pages are parsed once: each page template with the shared layout.
 var pages = func() map[string]*template.Template {
 	out := map[string]*template.Template{}
-	for _, name := range []string{"signin", "list", "form", "show", "edit", "confirm"} {
+	for _, name := range []string{"signin", "list", "form", "show", "edit", "confirm", "signin_auth", "verify", "secondfactor"} {
 		out[name] = template.Must(template.ParseFS(templateFS, "templates/layout.html", "templates/basics.html", "templates/"+name+".html"))
 	}
 	return out
@@ -68,6 +68,10 @@ type view struct {
 	// signin
 	Email    string
 	ReturnTo string
+
+	// the auth mode's sign-in pages
+	Auth        authView
+	AuthMessage string
 
 	// bookmarks
 	Bookmark Bookmark

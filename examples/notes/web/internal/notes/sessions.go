@@ -28,6 +28,7 @@ type sessions struct {
 type sessionRow struct {
 	user    int64
 	expires time.Time
+	created time.Time // step-up (auth A7) compares its age with Config.FreshFor
 }
 
 func newSessions(origin string, ttl time.Duration, now func() time.Time) *sessions {
@@ -77,7 +78,8 @@ func (s *sessions) signIn(w http.ResponseWriter, r *http.Request, user int64) {
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	s.mu.Lock()
-	s.rows[hashToken(token)] = sessionRow{user: user, expires: s.now().Add(s.ttl)}
+	now := s.now()
+	s.rows[hashToken(token)] = sessionRow{user: user, expires: now.Add(s.ttl), created: now}
 	s.mu.Unlock()
 	s.setCookie(w, token, int(s.ttl/time.Second))
 }
@@ -103,6 +105,30 @@ func (s *sessions) revokeAll() int {
 	n := len(s.rows)
 	s.rows = map[string]sessionRow{}
 	return n
+}
+
+// makeStale backdates every row's creation past any freshness (the -test-hooks step-up
+// simulation) and says how many rows there are.
+func (s *sessions) makeStale() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for hash, row := range s.rows {
+		row.created = time.Time{}
+		s.rows[hash] = row
+	}
+	return len(s.rows)
+}
+
+// created is when the presented session was minted.
+func (s *sessions) created(r *http.Request) (time.Time, bool) {
+	c, err := r.Cookie(s.cookieName())
+	if err != nil {
+		return time.Time{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	row, found := s.rows[hashToken(c.Value)]
+	return row.created, found
 }
 
 // live counts unexpired rows.
@@ -165,7 +191,8 @@ func currentUser(r *http.Request) *User {
 }
 
 // require guards a handler (facts §3.1): no session sends a GET or HEAD to
-// /signin?return_to=<url.QueryEscape(RequestURI)> with 303 and answers any other method
+// /signin?return_to=<url.QueryEscape(RequestURI)> with 303 (the bare /signin in the auth
+// mode, whose RequireSession carries no return_to: auth A9) and answers any other method
 // 403 "signed out".
 func (a *App) require(next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -174,6 +201,10 @@ func (a *App) require(next http.HandlerFunc) http.Handler {
 			return
 		}
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if a.cfg.SignIn == SignInAuth {
+				seeOther(w, "/signin")
+				return
+			}
 			seeOther(w, "/signin?return_to="+url.QueryEscape(r.URL.RequestURI()))
 			return
 		}

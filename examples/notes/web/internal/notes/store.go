@@ -75,6 +75,19 @@ func (s *store) derive(password string, salt []byte) []byte {
 
 func normalEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
+// userByEmail finds an account by its address, compared case-insensitively.
+func (s *store) userByEmail(email string) (*User, bool) {
+	email = normalEmail(email)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, u := range s.users {
+		if u.Email == email {
+			return u, true
+		}
+	}
+	return nil, false
+}
+
 // addUser registers an account; the email is compared case-insensitively.
 func (s *store) addUser(email, password string) *User {
 	s.mu.Lock()
