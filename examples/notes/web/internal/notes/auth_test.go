@@ -277,6 +277,18 @@ func TestAuthKeymail(t *testing.T) {
 	}
 	expectStatus(t, "signed in by keymail", b.get("/bookmarks"), http.StatusOK)
 	expectSeeOther(t, "the callback again", b.get(pathOf(t, callback)), "/signin?err=expired")
+
+	// Without a continuation (a screen-off browser), the pending cookie's own state decides.
+	c := f.browser()
+	cb, _ := url.Parse(f.system(f.keymailLeg(c, "", url.Values{"address": {inboxEmail}}), inboxEmail, "allow"))
+	delete(c.cookies, "__Host-rastrillo_continue")
+	q := cb.Query()
+	q.Set("state", strings.Repeat("A", 43))
+	r = c.get("/auth/callback?" + q.Encode())
+	expectSeeOther(t, "a callback whose state is not the pending cookie's", r, "/signin?err=expired")
+	if c, ok := r.setCookie("__Host-rastrillo_pending"); !ok || c.MaxAge >= 0 {
+		t.Error("a state mismatch without a continuation kept the pending cookie (it is spent)")
+	}
 }
 
 func TestAuthKeymailAttempts(t *testing.T) {
