@@ -14,9 +14,14 @@ NOTES_HOST_DIR = $(shell $(SWIFT) build --package-path examples/notes $(STRICT) 
 NOTES_CHECK = CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/notes_check.py \
 	--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --page-actions $(NOTES_PAGE_ACTIONS)
 
-CI_STEPS += browser-notes
+NOTES_KEYMAIL_FAKE := $(NOTES_BROWSER_DIR)/keymail-fake
+NOTES_AUTH_CHECK = CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/notes_auth_check.py \
+	--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --keymail $(NOTES_KEYMAIL_FAKE) \
+	--page-actions $(NOTES_PAGE_ACTIONS)
 
-.PHONY: browser-notes browser-notes-build notes-page-actions
+CI_STEPS += browser-notes browser-notes-auth
+
+.PHONY: browser-notes browser-notes-auth browser-notes-build notes-page-actions
 
 # The page-actions script exactly as the app ships it: what `manifest build` writes for the
 # notes manifest (never a hand-written stand-in).
@@ -30,7 +35,12 @@ browser-notes-build: browser-tools notes-page-actions
 	$(SWIFT) build --package-path examples/notes --product NotesBrowserHost $(STRICT)
 	@mkdir -p $(NOTES_BROWSER_DIR)
 	GOWORK=off scripts/go.sh -C examples/notes/web build -o $(NOTES_BROWSER_SERVER) ./cmd/notes-web
+	GOWORK=off scripts/go.sh -C examples/notes/web build -o $(NOTES_KEYMAIL_FAKE) ./cmd/keymail-fake
 
 browser-notes: browser-notes-build
 	@echo "== browser-notes: the notes day in headless Chromium: sign in (wrong password, then right) in the sheet above the waiting screen, create (400, then 303 replacing the form), edit (303 popping back), publish and unpublish from the native commands, delete with the native confirmation, search, pagination, session expiry mid-edit (403 forbidden, Try Again through sign-in), sign out; page actions in their own world, no console errors or CSP violations, no refusals"
 	$(NOTES_CHECK)
+
+browser-notes-auth: browser-notes-build
+	@echo "== browser-notes-auth: the notes companion signing in to the web app's Rastrillo auth mode in headless Chromium with two cookie jars (the web view's context, the system authentication session's): keymail through the real core (the callback loaded in the session's jar answers expired; the session cookie only in the web view's), step-up with prompt=login, sign-out to /signin, crafted authorize URLs refused with reasons, two overlapping attempts, cancel to a link instead, a magic link as a universal link with its confirm tap (cross-origin POST 403, replay expired), TOTP, the below-iOS-17.4 fallback"
+	$(NOTES_AUTH_CHECK)

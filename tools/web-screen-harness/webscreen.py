@@ -657,7 +657,7 @@ class WebScreen:
         if redirect:
             return "redirect"
         requested = self.requested.pop(params.get("frameId", ""), None)
-        if requested and requested["url"] == params["request"]["url"]:
+        if requested and requested["url"].split("#")[0] == params["request"]["url"]:
             if requested["reason"] in ("formSubmissionGet", "formSubmissionPost"):
                 return "formSubmission"
         return "formSubmission" if params["request"]["method"] == "POST" else "link"
@@ -666,14 +666,17 @@ class WebScreen:
         redirect = bool(params.get("redirectedRequestId"))
         main = self.is_main(params.get("frameId", ""))
         kind = self._kind(params, main, redirect)
-        answer = self._decide(params["request"]["url"], kind=kind, main=main, origin="request")
+        # DevTools keeps the fragment apart (``urlFragment``); WebKit's navigation action carries the
+        # whole URL, so the decision sees it whole.
+        whole = params["request"]["url"] + params["request"].get("urlFragment", "")
+        answer = self._decide(whole, kind=kind, main=main, origin="request")
         if answer["action"] == "load":
             self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
             if main and not redirect:
                 # WebKit starts the provisional navigation once its delegate allowed it.
                 loader = params.get("networkId") or params["requestId"]
                 self.navigation_ids[loader] = len(self.navigation_ids) + 1
-                self._screen_event("started", loader, url=params["request"]["url"])
+                self._screen_event("started", loader, url=whole)
         else:
             self.browser.send(
                 "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"}, session=session
@@ -1031,7 +1034,7 @@ class AuthenticationSession:
     def _on_event(self, method: str, params: dict, session: str | None):
         if self.page is None or session != self.page.session or method != "Fetch.requestPaused":
             return
-        url = params["request"]["url"]
+        url = params["request"]["url"] + params["request"].get("urlFragment", "")
         self.requests.append(url)
         parts = urlsplit(url)
         attempt = self.attempt or {}

@@ -26,6 +26,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -67,6 +68,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	keymailBase := flags.String("keymail", "", "auth: the keymail server's https origin (e.g. keymail-fake's); empty sends every address a link")
 	keymailDomain := flags.String("keymail-domain", "keymail.test", "auth: the address domain the keymail server claims")
 	keymailCA := flags.String("keymail-ca", "", "auth: PEM certificate(s) to trust for the code exchange with the keymail server")
+	keymailDial := flags.String("keymail-dial", "", "auth: connect to this host:port for the keymail server's host (a loopback test seam instead of DNS)")
 	totpEmail := flags.String("totp", "", "auth: an account that has a TOTP second factor")
 	totpSecret := flags.String("totp-secret", "", "auth: the -totp account's base32 secret (default: a random one, shown by GET /_test/totp)")
 	freshFor := flags.Duration("fresh-for", 15*time.Minute, "auth: how recent a sign-in deleting a bookmark needs (step-up)")
@@ -87,16 +89,37 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-signin %q: use password or auth", *signin)
 	}
 	keymail := notes.KeymailConfig{Base: *keymailBase, Domain: *keymailDomain}
-	if *keymailCA != "" {
-		pem, err := os.ReadFile(*keymailCA)
-		if err != nil {
-			return fmt.Errorf("-keymail-ca: %w", err)
+	if *keymailCA != "" || *keymailDial != "" {
+		transport := &http.Transport{TLSClientConfig: &tls.Config{}}
+		if *keymailCA != "" {
+			pem, err := os.ReadFile(*keymailCA)
+			if err != nil {
+				return fmt.Errorf("-keymail-ca: %w", err)
+			}
+			pool := x509.NewCertPool()
+			if !pool.AppendCertsFromPEM(pem) {
+				return fmt.Errorf("-keymail-ca %s: no PEM certificate in it", *keymailCA)
+			}
+			transport.TLSClientConfig.RootCAs = pool
 		}
-		pool := x509.NewCertPool()
-		if !pool.AppendCertsFromPEM(pem) {
-			return fmt.Errorf("-keymail-ca %s: no PEM certificate in it", *keymailCA)
+		if *keymailDial != "" {
+			base, err := url.Parse(*keymailBase)
+			if err != nil || base.Host == "" {
+				return fmt.Errorf("-keymail-dial needs -keymail, an https:// origin (got %q)", *keymailBase)
+			}
+			host := base.Host
+			if base.Port() == "" {
+				host += ":443"
+			}
+			var dialer net.Dialer
+			transport.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
+				if address != host {
+					return nil, fmt.Errorf("the keymail client dials only %s, not %s", host, address)
+				}
+				return dialer.DialContext(ctx, network, *keymailDial)
+			}
 		}
-		keymail.Client = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+		keymail.Client = &http.Client{Timeout: 10 * time.Second, Transport: transport}
 	}
 	var totp map[string]string
 	if *totpEmail != "" {
