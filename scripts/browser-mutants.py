@@ -8,8 +8,9 @@ sign-in redirect and the native confirmation — in a copy of the working tree u
 .build/browser-mutants/ (the checkout is never touched), rebuilds what it affects (the Go server
 for the page and module, the native host for the Swift ones) and runs the browser check it
 breaks: the companion's (tools/web-screen-harness/companion_check.py, `make browser`) or the
-notes day (tools/web-screen-harness/notes_check.py, `make browser-notes`). A mutant is caught
-when its check fails. The unchanged copy must pass both checks first, so a failure means the
+notes day (tools/web-screen-harness/notes_check.py, `make browser-notes`) or the notes auth day
+(tools/web-screen-harness/notes_auth_check.py, `make browser-notes-auth`). A mutant is caught
+when its check fails. The unchanged copy must pass every check first, so a failure means the
 break, not the copy.
 
 The notes day runs the page-actions.js `manifest build` generated in the checkout
@@ -108,6 +109,55 @@ MUTANTS = [
         "if declared?.role == .destructive, false {",
         "notes",
     ),
+    (
+        "auth: keymail's authorize page loads in the web view (never handed to the system session)",
+        "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
+        "            case .success(let authorization):\n                return .authenticate(authorization)\n",
+        "            case .success:\n                break\n",
+        "notes-auth",
+    ),
+    (
+        "auth: the authorize rule lets prompt=none through",
+        "Sources/RastrilloNative/SignIn/AuthSignInRules.swift",
+        'if let prompt = parameters["prompt"], prompt != "login" { return .failure(.value("prompt")) }',
+        "",
+        "notes-auth",
+    ),
+    (
+        "auth: the callback's state is not compared with the started URL's",
+        "Sources/RastrilloNative/SignIn/AuthSignInRules.swift",
+        "guard states == [authorization.state] else { return .failure(.state) }",
+        "guard !states.isEmpty else { return .failure(.state) }",
+        "notes-auth",
+    ),
+    (
+        "auth: a second attempt leaves the first running",
+        "Sources/RastrilloNative/WebScreen/WebScreenModel.swift",
+        "if let previous = keymail { perform?(.cancelAuthentication(previous)) }",
+        "",
+        "notes-auth",
+    ),
+    (
+        "auth: a replaced attempt's late callback is still loaded",
+        "Sources/RastrilloNative/WebScreen/WebScreenModel.swift",
+        "guard attempt == keymail, !isDetached, let rules = navigation.signInRules else { return .ignored }",
+        "guard !isDetached, let rules = navigation.signInRules else { return .ignored }",
+        "notes-auth",
+    ),
+    (
+        "auth: a cancelled keymail leaves the person on the continue page (no link instead)",
+        "Sources/RastrilloNative/WebScreen/WebScreenModel.swift",
+        "        let fallback = rules.sendALinkInstead(on: attempt.authorization.origin)\n        handle(.loadRequested(fallback))\n",
+        "        let fallback = rules.sendALinkInstead(on: attempt.authorization.origin)\n",
+        "notes-auth",
+    ),
+    (
+        "auth: the web app's callback clears the newer attempt's cookies on a late callback",
+        "examples/notes/web/internal/notes/auth.go",
+        'subtle.ConstantTimeCompare([]byte(c.ST), []byte(sha256Hex(q.Get("state")))) != 1 {',
+        "false {",
+        "notes-auth",
+    ),
 ]
 
 
@@ -160,6 +210,7 @@ CHECKS = {
     "companion": ("examples/companion", "CompanionBrowserHost", "examples/companion-web", "./cmd/browser-server",
                   "browser-server"),
     "notes": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
+    "notes-auth": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
 }
 COPY_PAGE_ACTIONS = os.path.join(COPY, "..", "page-actions.js")
 
@@ -179,15 +230,22 @@ def build_and_check(label: str, check: str) -> tuple[bool, str]:
         [SWIFT, "build", "--package-path", package, "--product", product],
         ["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", server, command],
     ]
+    keymail = os.path.join(COPY, "..", "keymail-fake")
+    if check == "notes-auth":
+        steps.append(["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", keymail,
+                      "./cmd/keymail-fake"])
     for number, step in enumerate(steps):
         log = os.path.join(logs, f"{slug}-build{number}.log")
         if run(step, log) != 0:
             raise SystemExit(f"browser-mutants: building the copy failed for '{label}'; see {log}")
     log = os.path.join(logs, f"{slug}-check.log")
     arguments = ["--host", os.path.join(host_dir, product), "--server", server]
-    if check == "notes":
+    if check in ("notes", "notes-auth"):
         arguments += ["--page-actions", COPY_PAGE_ACTIONS]
-    status = run(["python3", f"tools/web-screen-harness/{check}_check.py"] + arguments, log)
+    if check == "notes-auth":
+        arguments += ["--keymail", keymail]
+    script = {"notes-auth": "notes_auth"}.get(check, check)
+    status = run(["python3", f"tools/web-screen-harness/{script}_check.py"] + arguments, log)
     return status == 0, log
 
 
@@ -203,7 +261,7 @@ def main() -> int:
         if not passed:
             print(f"browser-mutants: the unchanged copy fails the {check} browser check; see {log}")
             return 1
-    print("baseline: the unchanged copy passes both checks")
+    print(f"baseline: the unchanged copy passes every check ({', '.join(CHECKS)})")
     survivors = []
     for name, path, original, broken, *rest in MUTANTS:
         check = rest[0] if rest else "companion"

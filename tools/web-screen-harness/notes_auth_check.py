@@ -349,10 +349,19 @@ class AuthDay(Day):
                         len(sign_in_refusals) == 1 and sign_in_refusals[0].startswith(f"refused keymail authorize URL {target}: ")
                         and reasons[name] in sign_in_refusals[0]),
                        (target, "leave", True))
-        self.refused_by_crafted = len(self.refusals())
         self.equal("crafted: no authenticate effect for any of them", len(self.authenticate_effects()), effects)
-        self.app.ask({"op": "keymailEnded", "screen": sheet, "attempt": good["attempt"], "outcome": "cancelled"})
-        self.app.until(lambda: (self.sheet() or {}).get("url", "").startswith(url("/signin?force=1")), "crafted: cancelled")
+        # The session comes back with a callback whose state is not the started URL's (planted).
+        planted = url("/auth/callback?" + urlencode({"code": "planted", "state": "A" * 43}))
+        refused = len(self.refusals())
+        since = self.mark()
+        answer = self.ended(sheet, good, "callback", url=planted)
+        self.wait_loaded(sheet, "/signin?force=1&err=keymail", since, "crafted: a planted callback")
+        self.equal("crafted: a callback with another state is not loaded; the person is offered a link instead",
+                   (answer.get("completion", {}).get("sendingALinkInstead"),
+                    [n["url"] for n in page.navigations if n["url"].startswith(url("/auth/callback"))],
+                    [r["kind"] for r in self.refusals()[refused:]]),
+                   (url("/signin?force=1&err=keymail"), [], ["signIn"]))
+        self.refused_by_crafted = len(self.refusals())
 
     def overlapping(self):
         sheet = self.sheet()["screen"]

@@ -688,6 +688,8 @@ class WebScreen:
         self._send_screen_event({"type": kind, "navigation": self.navigation_ids[loader], **fields})
 
     def _send_screen_event(self, event: dict):
+        if self.detached:
+            return  # an answer that arrived after the screen left the app (a late title, say)
         answer = self._ask({"op": "screen", "event": event})
         self.state = answer["state"]
         self.screen_events.append({**event, "state": self.state})
