@@ -148,6 +148,11 @@ func TestRefusesBadFlags(t *testing.T) {
 		{"-addr", "127.0.0.1:0", "-password", "short"},
 		{"-addr", "127.0.0.1:0", "-origin", "notes.example.com"},
 		{"extra"},
+		{"-addr", "127.0.0.1:0", "-signin", "magic"},
+		{"-addr", "127.0.0.1:0", "-signin", "auth", "-keymail-dial", "127.0.0.1:1"},
+		{"-addr", "127.0.0.1:0", "-signin", "auth", "-keymail", "https://keymail.test", "-keymail-ca", "missing.pem"},
+		{"-addr", "127.0.0.1:0", "-signin", "auth", "-keymail", "http://keymail.test"},
+		{"-addr", "127.0.0.1:0", "-signin", "auth", "-totp", "demo@example.com", "-totp-secret", "not base32!"},
 	} {
 		if err := run(context.Background(), args, io.Discard); err == nil {
 			t.Errorf("run(%q) accepted", args)
