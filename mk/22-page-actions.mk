@@ -9,9 +9,11 @@
 PAGE_ACTIONS_GEN := .build/page-actions
 NOTES_MANIFEST := examples/notes/Sources/NotesCore/app-manifest.json
 
-CI_STEPS += page-actions-js
+PAGE_ACTIONS_FIXTURES := Tests/PageActionsScript/fixtures
 
-.PHONY: page-actions-js
+CI_STEPS += page-actions-js browser-page-actions
+
+.PHONY: page-actions-js browser-page-actions fixture-page-actions
 
 page-actions-js: manifest-cli
 	@echo "== page-actions-js: page-actions.js parses, passes its fake-DOM tests (notes manifest) and reads the page-action corpus as native does"
@@ -29,6 +31,18 @@ page-actions-js: manifest-cli
 	done
 	PAGE_ACTIONS_JS=$(PAGE_ACTIONS_GEN)/notes/page-actions.js node --test Tests/PageActionsScript/page-actions.test.mjs
 	node Tests/PageActionsScript/parity.mjs $(PAGE_ACTIONS_GEN)/parity/page-actions.js $(MANIFEST_PARITY)/page-action-corpus.json
+
+# The script generated from the fixture pages' manifest (the notes commands plus a bulk action
+# and the locale switch), for the byte-for-byte check below and browser-mutants.
+fixture-page-actions: manifest-cli
+	@rm -rf $(PAGE_ACTIONS_GEN)/fixtures && mkdir -p $(PAGE_ACTIONS_GEN)/fixtures
+	$(MANIFEST_CLI) manifest build $(PAGE_ACTIONS_FIXTURES)/app-manifest.json --only page-actions \
+		--out $(PAGE_ACTIONS_GEN)/fixtures >/dev/null
+
+browser-page-actions: browser-tools fixture-page-actions
+	@echo "== browser-page-actions: on fixture pages in the markup of Rastrillo's row menu, bulk bar, locale menu, topbar shell and submitter overrides (formaction, formmethod, formtarget, formenctype, form=, formnovalidate), every offer's invoke sends byte for byte the request a click on its button or link sends, and nothing else (no ping); what is not offered is what would leave the page's browsing context; a submission the page's validation stops answers invalid (headless Chromium)"
+	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/page_actions_requests.py \
+		--page-actions $(PAGE_ACTIONS_GEN)/fixtures/page-actions.js --fixtures $(PAGE_ACTIONS_FIXTURES)
 
 # The notes manifest's graph in docs/images (bound commands and the session drawn), like
 # manifest-graph-current for the companion's.

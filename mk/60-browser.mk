@@ -33,9 +33,9 @@ browser: browser-build
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/companion_check.py \
 		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
-browser-mutants: browser-tools notes-page-actions
-	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision, the web screen's navigation, failure classification and retry (make browser must catch each), and of the notes day: a command offered for a form the page does not have, a submitted form left under Back, return_to dropped, a destructive command without its confirmation (make browser-notes must catch each), and of sign-in with auth: the authorize URL loaded in the web view, prompt=none accepted, the callback state unchecked, overlapping attempts, a replaced attempt's callback loaded, no link after a cancel, the web app clearing a newer attempt's cookies (make browser-notes-auth must catch each)"
-	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" NOTES_PAGE_ACTIONS=$(NOTES_PAGE_ACTIONS) $(PYTHON) scripts/browser-mutants.py
+browser-mutants: browser-tools notes-page-actions fixture-page-actions
+	@echo "== browser-mutants: deliberate breaks of the page, the module, the dispatcher, the trust decision, the web screen's navigation, failure classification and retry (make browser must catch each), and of the notes day: a command offered for a form the page does not have, a submitted form left under Back, return_to dropped, a destructive command without its confirmation (make browser-notes must catch each), and of sign-in with auth: the authorize URL loaded in the web view, prompt=none accepted, the callback state unchecked, overlapping attempts, a replaced attempt's callback loaded, no link after a cancel, the web app clearing a newer attempt's cookies (make browser-notes-auth must catch each), and of the page-actions script: the submitter ignored, a link followed with click() (its ping sent), a formtarget ignored (make browser-page-actions must catch each)"
+	CHROMIUM=$(CHROMIUM) SWIFT="$(SWIFT)" NOTES_PAGE_ACTIONS=$(NOTES_PAGE_ACTIONS) FIXTURE_PAGE_ACTIONS=$(PAGE_ACTIONS_GEN)/fixtures/page-actions.js $(PYTHON) scripts/browser-mutants.py
 
 screenshots: browser-build browser-notes-build
 	@echo "== screenshots: the companion's web screen and the notes web screens (list, bookmark, edit form, sign-in) at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"

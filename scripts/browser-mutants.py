@@ -33,8 +33,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COPY = os.path.join(ROOT, ".build", "browser-mutants", "src")
 SWIFT = os.environ.get("SWIFT", "swift")
 PAGE_ACTIONS = os.environ.get("NOTES_PAGE_ACTIONS", os.path.join(ROOT, ".build", "browser-notes", "generated", "page-actions.js"))
-# A mutant's file: the copy of the generated page-actions.js the notes day runs.
+# A mutant's file: the copy of the generated page-actions.js the notes day runs, and the copy of the
+# one generated from the page-action fixtures' manifest (make fixture-page-actions) that
+# browser-page-actions runs.
 GENERATED_PAGE_ACTIONS = "<generated page-actions.js>"
+GENERATED_FIXTURE_PAGE_ACTIONS = "<generated fixture page-actions.js>"
+FIXTURE_PAGE_ACTIONS = os.environ.get("FIXTURE_PAGE_ACTIONS",
+                                      os.path.join(ROOT, ".build", "page-actions", "fixtures", "page-actions.js"))
 
 # (name, file, original text, broken text[, check]): each original must occur exactly once; the
 # check is "companion" unless named.
@@ -84,8 +89,9 @@ MUTANTS = [
     (
         "notes: the script offers Publish for the page's Unpublish form (a form the page does not have)",
         GENERATED_PAGE_ACTIONS,
-        '{ method: "POST", url: String(formAction(element)) }',
-        '{ method: "POST", url: String(formAction(element)).replace(/\\/unpublish$/, "/publish") }',
+        'const url = String(overrides("formaction") ? control(button).formAction(button) : formAction(form));',
+        'const url = String(overrides("formaction") ? control(button).formAction(button) : formAction(form))'
+        '.replace(/\\/unpublish$/, "/publish");',
         "notes",
     ),
     (
@@ -108,6 +114,27 @@ MUTANTS = [
         "if declared?.role == .destructive {",
         "if declared?.role == .destructive, false {",
         "notes",
+    ),
+    (
+        "page actions: invoke submits with the form's first enabled button (the submitter ignored)",
+        GENERATED_FIXTURE_PAGE_ACTIONS,
+        "      else requestSubmit(element, button);\n",
+        "      else requestSubmit(element, submitButtons(element).find((b) => !matchesSelector(b, \":disabled\")));\n",
+        "page-actions",
+    ),
+    (
+        "page actions: a link is followed with click() (which also sends its ping)",
+        GENERATED_FIXTURE_PAGE_ACTIONS,
+        "      Reflect.apply(location.assign, location, [url]);\n",
+        "      for (const c of scanned) if (c.element === element) element.click();\n",
+        "page-actions",
+    ),
+    (
+        "page actions: a submitter's formtarget is ignored (a POST offered that goes to a new window)",
+        GENERATED_FIXTURE_PAGE_ACTIONS,
+        "    const target = targetOf(overrides(\"formtarget\") ? getAttribute(button, \"formtarget\")\n",
+        "    const target = targetOf(false ? getAttribute(button, \"formtarget\")\n",
+        "page-actions",
     ),
     (
         "auth: keymail's authorize page loads in the web view (never handed to the system session)",
@@ -211,16 +238,24 @@ CHECKS = {
                   "browser-server"),
     "notes": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
     "notes-auth": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
+    "page-actions": None,
 }
 COPY_PAGE_ACTIONS = os.path.join(COPY, "..", "page-actions.js")
+COPY_FIXTURE_PAGE_ACTIONS = os.path.join(COPY, "..", "fixture-page-actions.js")
 
 
 def build_and_check(label: str, check: str) -> tuple[bool, str]:
     """Builds the check's host and Go server in the copy and runs its browser check; (passed, log)."""
-    package, product, module, command, binary = CHECKS[check]
     logs = os.path.join(COPY, "..", "logs")
     os.makedirs(logs, exist_ok=True)
     slug = "".join(c if c.isalnum() else "-" for c in label)[:40] + f"-{check}"
+    if check == "page-actions":  # the script alone, on the fixture pages: nothing to build
+        log = os.path.join(logs, f"{slug}-check.log")
+        status = run(["python3", "tools/web-screen-harness/page_actions_requests.py", "--page-actions",
+                      COPY_FIXTURE_PAGE_ACTIONS, "--fixtures", os.path.join(COPY, "Tests", "PageActionsScript", "fixtures")],
+                     log)
+        return status == 0, log
+    package, product, module, command, binary = CHECKS[check]
     host_dir = subprocess.run(
         [SWIFT, "build", "--package-path", package, "--show-bin-path"],
         cwd=COPY, check=True, capture_output=True, text=True,
@@ -254,8 +289,12 @@ def main() -> int:
     if not os.path.isfile(PAGE_ACTIONS):
         print(f"browser-mutants: no generated page-actions.js at {PAGE_ACTIONS}; run make notes-page-actions")
         return 1
+    if not os.path.isfile(FIXTURE_PAGE_ACTIONS):
+        print(f"browser-mutants: no fixture page-actions.js at {FIXTURE_PAGE_ACTIONS}; run make fixture-page-actions")
+        return 1
     sync_copy()
     shutil.copyfile(PAGE_ACTIONS, COPY_PAGE_ACTIONS)
+    shutil.copyfile(FIXTURE_PAGE_ACTIONS, COPY_FIXTURE_PAGE_ACTIONS)
     for check in CHECKS:
         passed, log = build_and_check("baseline", check)
         if not passed:
@@ -265,7 +304,8 @@ def main() -> int:
     survivors = []
     for name, path, original, broken, *rest in MUTANTS:
         check = rest[0] if rest else "companion"
-        target = COPY_PAGE_ACTIONS if path == GENERATED_PAGE_ACTIONS else os.path.join(COPY, path)
+        target = {GENERATED_PAGE_ACTIONS: COPY_PAGE_ACTIONS, GENERATED_FIXTURE_PAGE_ACTIONS: COPY_FIXTURE_PAGE_ACTIONS}.get(
+            path, os.path.join(COPY, path))
         with open(target) as handle:
             text = handle.read()
         if text.count(original) != 1:

@@ -135,10 +135,12 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       return action === null || action === "" ? document.URL : resolve(action);
     }
     get elements() {
-      return [...this.descendants()].filter((n) => n instanceof HTMLButtonElement || n instanceof HTMLInputElement);
+      // Form-associated controls (form= included), never image buttons, in tree order.
+      return [...document.descendants()].filter((n) => (n instanceof HTMLButtonElement || n instanceof HTMLInputElement)
+        && !(n instanceof HTMLInputElement && n.type === "image") && n.form === this);
     }
     requestSubmit(submitter) {
-      if (submitter !== undefined && submitter !== null && !this.elements.includes(submitter)) {
+      if (submitter !== undefined && submitter !== null && submitter.form !== this) {
         throw new TypeError("The specified element is not a submit button of this form");
       }
       if (!this.isConnected) throw new Error("fake DOM: submitting a form that is not connected");
@@ -153,33 +155,86 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
   }
 
-  class HTMLButtonElement extends HTMLElement {
+  // A submit button's form owner (its form attribute names a form by id, else its nearest form
+  // ancestor), its formaction (resolved; the document's URL when empty), and constraint validation
+  // (an element with a "required" attribute and an empty "value" attribute is invalid).
+  class FormControl extends HTMLElement {
+    get form() {
+      if (this.hasAttribute("form")) {
+        const id = this.getAttribute("form");
+        return [...document.descendants()].find((n) => n instanceof HTMLFormElement && n.getAttribute("id") === id) ?? null;
+      }
+      for (let node = this.parentNode; node !== null; node = node.parentNode) {
+        if (node instanceof HTMLFormElement) return node;
+      }
+      return null;
+    }
+    get formAction() {
+      const action = this.getAttribute("formaction");
+      if (!resolveURLs) return action ?? "";
+      return action === null || action === "" ? document.URL : resolve(action);
+    }
+    get willValidate() {
+      return !this.hasAttribute("disabled") && !(this instanceof HTMLButtonElement && this.type !== "submit");
+    }
+    get validity() {
+      return { valid: !(this.hasAttribute("required") && (this.getAttribute("value") ?? "") === "") };
+    }
+  }
+
+  class HTMLButtonElement extends FormControl {
     get type() {
       const type = (this.getAttribute("type") ?? "").toLowerCase();
       return type === "reset" || type === "button" ? type : "submit";
     }
   }
 
-  class HTMLInputElement extends HTMLElement {
+  class HTMLInputElement extends FormControl {
     get type() {
       return (this.getAttribute("type") ?? "text").toLowerCase();
+    }
+  }
+
+  // Browsers define form, formAction, willValidate and validity on each control interface's own
+  // prototype (the script reads them through those prototypes).
+  for (const Type of [HTMLButtonElement, HTMLInputElement]) {
+    for (const name of ["form", "formAction", "willValidate", "validity"]) {
+      Object.defineProperty(Type.prototype, name, Object.getOwnPropertyDescriptor(FormControl.prototype, name));
+    }
+  }
+
+  // Location's members are own properties of the instance in browsers (unforgeable).
+  class Location {
+    constructor() {
+      this.assign = (to) => log.push(["assign", to]);
     }
   }
 
   class Document extends Node {
     constructor() {
       super();
-      this.URL = url;
+      this.url = url;
       this.state = readyState;
       this.localName = "#document";
     }
     get readyState() {
       return this.state;
     }
+    get URL() {
+      return this.url;
+    }
     querySelectorAll(selector) {
-      if (selector !== "form, a[href]") throw new Error(`fake DOM: unsupported selector ${selector}`);
-      return [...this.descendants()].filter(
-        (n) => n instanceof HTMLFormElement || (n instanceof HTMLAnchorElement && n.hasAttribute("href")));
+      const all = [...this.descendants()];
+      switch (selector) {
+        case "form, a[href]":
+          return all.filter((n) => n instanceof HTMLFormElement || (n instanceof HTMLAnchorElement && n.hasAttribute("href")));
+        case "base[target]":
+          return all.filter((n) => n.localName === "base" && n.hasAttribute("target"));
+        case "input[type=image]":
+          return all.filter((n) => n instanceof HTMLInputElement && n.type === "image");
+        default:
+          throw new Error(`fake DOM: unsupported selector ${selector}`);
+      }
     }
   }
 
@@ -210,7 +265,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   const posted = [];
   const sandbox = {
     document, Node, Element, HTMLElement, HTMLFormElement, HTMLAnchorElement, HTMLButtonElement, HTMLInputElement,
-    Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask,
+    Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
     addEventListener(type, listener, options) {
       if (!windowListeners.has(type)) windowListeners.set(type, []);
       windowListeners.get(type).push({ listener, once: options?.once === true });

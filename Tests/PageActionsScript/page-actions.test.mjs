@@ -86,9 +86,12 @@ test("a form whose submit buttons are all disabled is not offered; one enabled b
     w.body.appendChild(form(w, "/signout", button(w, { type: "button" })));
     w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/4/publish" }, w.el("input", { name: "x" })));
   });
-  // /signout has only a type=button (no submit button) and /bookmarks/4/publish none at all: offered,
-  // submitted without a submitter.
-  assert.deepEqual(offers(world).map((o) => o.target), [1, 3, 4]);
+  // Targets are submissions: 0 the disabled publish button; 1 and 2 the delete form's disabled
+  // button and its enabled input; 3 the unpublish button, disabled by its fieldset; 4 /signout,
+  // which has only a type=button (no submit button), and 5 /bookmarks/4/publish with none at all,
+  // both offered without a submitter.
+  assert.deepEqual(offers(world).map((o) => [o.target, o.url.slice(ORIGIN.length)]),
+    [[2, "/bookmarks/3/delete"], [4, "/signout"], [5, "/bookmarks/4/publish"]]);
 });
 
 test("the busy rule: disabling the submitter withdraws the offer, re-enabling offers it again", async () => {
@@ -174,11 +177,99 @@ test("invoke submits a form without submit buttons without a submitter", async (
   assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [null]);
 });
 
-test("invoke follows a link with click()", async () => {
-  const world = page((w) => w.body.appendChild(link(w, "/bookmarks/3/edit")));
+test("invoke follows a link by navigating to its URL, never with click() (which would send its ping)", async () => {
+  const world = page((w) => w.body.appendChild(w.el("a", { href: "/bookmarks/3/edit", ping: "/bookmarks/3/delete" })));
   const [offer] = offers(world);
   assert.equal(await world.api.invoke(offer.target, "GET", offer.url), "followed");
-  assert.equal(world.log.filter(([what]) => what === "click").length, 1);
+  assert.deepEqual(world.log.filter(([what]) => what === "assign" || what === "click"), [["assign", `${ORIGIN}/bookmarks/3/edit`]]);
+});
+
+test("each enabled submit button is an offer of its own, with the URL its formaction gives", async () => {
+  let publish, remove;
+  const world = page((w) => {
+    publish = button(w, { name: "action", value: "publish" });
+    remove = button(w, { name: "action", value: "delete", formaction: "/bookmarks/3/delete" });
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/publish" }, publish, remove));
+  });
+  assert.deepEqual(offers(world), [
+    { target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/publish` },
+    { target: 1, method: "POST", url: `${ORIGIN}/bookmarks/3/delete` },
+  ]);
+  assert.equal(await world.api.invoke(1, "POST", `${ORIGIN}/bookmarks/3/delete`), "submitted");
+  assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [remove]);
+});
+
+test("a hidden formaction button placed before a form cannot turn that form's command into another", async () => {
+  let own;
+  const world = page((w) => {
+    w.body.appendChild(button(w, { form: "pub", formaction: "/bookmarks/3/delete", hidden: "" }));
+    own = button(w);
+    w.body.appendChild(w.el("form", { id: "pub", method: "post", action: "/bookmarks/3/publish" }, own));
+  });
+  // Tree order puts the outside button first; each is its own submission.
+  const publish = offers(world).find((o) => o.url === `${ORIGIN}/bookmarks/3/publish`);
+  assert.ok(publish, "Publish is offered");
+  assert.equal(await world.api.invoke(publish.target, "POST", publish.url), "submitted");
+  assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [own]);
+});
+
+test("a formaction changed after the report: a new report, and the old offer answers gone", async () => {
+  let own;
+  const world = page((w) => {
+    own = button(w);
+    w.body.appendChild(form(w, "/bookmarks/3/publish", own));
+  });
+  const [offer] = offers(world);
+  own.setAttribute("formaction", "/bookmarks/3/delete");
+  assert.equal(await world.api.invoke(offer.target, "POST", offer.url), "gone");
+  await settle();
+  assert.deepEqual(offers(world), [{ target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/delete` }]);
+  assert.deepEqual(world.log.filter(([what]) => what === "submit"), []);
+});
+
+test("requests that leave the page's own context, GET submitters, downloads and in-page links are not offered", () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish", button(w, { formmethod: "get" })));
+    w.body.appendChild(form(w, "/bookmarks/3/publish", button(w, { formtarget: "_blank" })));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/delete", target: "frame" }, button(w)));
+    w.body.appendChild(w.el("a", { href: "/bookmarks/3/edit", download: "" }));
+    w.body.appendChild(w.el("a", { href: "/bookmarks/3/edit", target: "_blank" }));
+    w.body.appendChild(w.el("a", { href: "#main" }));
+    w.body.appendChild(form(w, "/bookmarks/3/unpublish", button(w, { formtarget: "_self" }))); // offered
+    w.body.appendChild(form(w, "/signout", button(w, { formmethod: "post", formaction: "/signout" }))); // offered
+  });
+  assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)), ["/bookmarks/3/unpublish", "/signout"]);
+});
+
+test("a <base target> that is not the page's own context withdraws every offer that follows it", () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("base", { target: "_blank" }));
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+    w.body.appendChild(w.el("a", { href: "/bookmarks/3/edit", target: "_self" }));
+  });
+  assert.deepEqual(offers(world).map((o) => o.target), [2]);
+});
+
+test("a form with an image button is offered only through its other submit buttons", () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/publish" }, w.el("input", { type: "image" })));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/delete" }, w.el("input", { type: "image" }), button(w)));
+  });
+  assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)), ["/bookmarks/3/delete"]);
+});
+
+test("invoke answers invalid when the page's validation stops the submission (and still asks it, so its message shows)", async () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/publish" }, w.el("input", { name: "Title", required: "" }), button(w)));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/delete", novalidate: "" }, w.el("input", { name: "Title", required: "" }), button(w)));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/unpublish" }, w.el("input", { name: "Title", required: "" }), button(w, { formnovalidate: "" })));
+  });
+  const [publish, remove, unpublish] = offers(world);
+  assert.equal(await world.api.invoke(publish.target, "POST", publish.url), "invalid");
+  assert.equal(await world.api.invoke(remove.target, "POST", remove.url), "submitted");
+  assert.equal(await world.api.invoke(unpublish.target, "POST", unpublish.url), "submitted");
+  assert.equal(world.log.filter(([what]) => what === "submit").length, 3);
 });
 
 test("invoke answers gone when the element left, changed, or cannot be submitted now", async () => {

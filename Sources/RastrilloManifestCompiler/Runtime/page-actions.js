@@ -10,9 +10,14 @@
 //   {"v":1,"offers":[{"target":0,"method":"POST","url":"https://…/bookmarks/3/publish"}]}
 // on load, whenever the set changes, and after a back/forward-cache restore. Native reads every
 // offer again with its own router, so a report can only offer commands the manifest binds.
-// rastrilloPageActions.invoke(target, method, url) submits that form with requestSubmit() or
-// follows that link with click(): the page's own validation, busy rule, cookies and CSRF origin
-// checks apply. It never changes the page: no elements, styles or listeners on page elements.
+// An offer is a request, not an element: each enabled submit button of a form that posts is its own
+// offer, with the URL its formaction gives (HTML's form submission algorithm takes the action,
+// method and target from the submitter); forms and links whose request would go to another
+// browsing context, and download links, are not offered. rastrilloPageActions.invoke(target,
+// method, url) computes the request again and carries it out only if it is exactly the one native
+// approved: requestSubmit(button) for a form (the page's own validation, busy rule, cookies and
+// CSRF origin checks apply), a navigation to the URL for a link. It never changes the page: no
+// elements, styles or listeners on page elements.
 (() => {
   "use strict";
 
@@ -49,18 +54,22 @@
     return (self, ...args) => Reflect.apply(fn, self, args);
   };
   const readyState = getter(Document, "readyState");
+  const documentURL = getter(Document, "URL");
   const querySelectorAll = method(Document, "querySelectorAll");
   const isConnected = getter(Node, "isConnected");
   const matchesSelector = method(Element, "matches");
   const hasAttribute = method(Element, "hasAttribute");
+  const getAttribute = method(Element, "getAttribute");
   const formMethod = getter(HTMLFormElement, "method");
   const formAction = getter(HTMLFormElement, "action");
   const formElements = getter(HTMLFormElement, "elements");
   const requestSubmit = method(HTMLFormElement, "requestSubmit");
   const linkHref = getter(HTMLAnchorElement, "href");
-  const click = method(HTMLElement, "click");
-  const buttonType = getter(HTMLButtonElement, "type");
-  const inputType = getter(HTMLInputElement, "type");
+  // What a submit button can override (HTML's form submission algorithm reads them from the
+  // submitter), read through each button type's own prototype.
+  const controls = new Map([HTMLButtonElement, HTMLInputElement].map((Type) => [Type, Object.freeze({
+    type: getter(Type, "type"), form: getter(Type, "form"), formAction: getter(Type, "formAction"),
+  })]));
   const doc = globalThis.document;
   const encoder = new TextEncoder();
 
@@ -77,63 +86,113 @@
     return decision.decision === "web" && decision.destination !== null;
   }
 
-  /** The method and resolved URL of a form that posts or a link; null for anything else. */
-  function read(element) {
-    if (element instanceof HTMLFormElement) {
-      return formMethod(element) === "post" ? { method: "POST", url: String(formAction(element)) } : null;
-    }
-    if (element instanceof HTMLAnchorElement && hasAttribute(element, "href")) {
-      return { method: "GET", url: String(linkHref(element)) };
-    }
-    return null;
+  const control = (element) => controls.get(element instanceof HTMLButtonElement ? HTMLButtonElement
+    : element instanceof HTMLInputElement ? HTMLInputElement : null);
+
+  /** Whether a browsing-context name is the page's own context ("" or "_self"). */
+  const isOwnContext = (name) => name === "" || name.toLowerCase() === "_self";
+
+  /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
+  function targetOf(own) {
+    if (own !== null) return own;
+    for (const base of Array.from(querySelectorAll(doc, "base[target]"))) return getAttribute(base, "target") ?? "";
+    return "";
   }
 
-  /** The form's submit buttons, in tree order. */
+  /** The form's submit buttons (button and input type=submit), in tree order. */
   function submitButtons(form) {
     const buttons = [];
-    for (const control of Array.from(formElements(form))) {
-      if (control instanceof HTMLButtonElement && buttonType(control) === "submit") buttons.push(control);
-      else if (control instanceof HTMLInputElement && ["submit", "image"].includes(inputType(control))) {
-        buttons.push(control);
-      }
+    for (const element of Array.from(formElements(form))) {
+      const members = control(element);
+      if (members !== undefined && members.type(element) === "submit") buttons.push(element);
     }
     return buttons;
   }
 
+  /** Whether the form has an image button (form.elements never lists them): its click sends coordinates. */
+  function hasImageButton(form) {
+    return Array.from(querySelectorAll(doc, "input[type=image]")).some((input) => control(input).form(input) === form);
+  }
+
   /**
-   * The button to submit `form` with: its first enabled submit button, `undefined` when it has
-   * none, or null when all of its submit buttons are disabled (the busy rule disables the
-   * submitter while a submission is under way).
+   * What submitting `form` with `button` (null: no submitter) sends, by HTML's form submission
+   * algorithm: the method and action from the button's formmethod/formaction when it has them,
+   * else the form's; null unless the effective method is POST and the effective target
+   * (formtarget, the form's target, <base target>) is the page's own browsing context, or when
+   * the button is disabled.
    */
-  function submitter(form) {
-    const buttons = submitButtons(form);
-    if (buttons.length === 0) return undefined;
-    return buttons.find((button) => !matchesSelector(button, ":disabled")) ?? null;
+  function submission(form, button) {
+    if (button !== null && matchesSelector(button, ":disabled")) return null;
+    const overrides = (name) => button !== null && hasAttribute(button, name);
+    const method = overrides("formmethod") ? (getAttribute(button, "formmethod") ?? "").toLowerCase()
+      : formMethod(form);
+    if (method !== "post") return null;
+    const target = targetOf(overrides("formtarget") ? getAttribute(button, "formtarget")
+      : hasAttribute(form, "target") ? getAttribute(form, "target") : null);
+    if (!isOwnContext(target)) return null;
+    const url = String(overrides("formaction") ? control(button).formAction(button) : formAction(form));
+    return { method: "POST", url };
+  }
+
+  /** What following `link` does: GET its URL; null for a download, another target, or an in-page fragment. */
+  function following(link) {
+    if (!hasAttribute(link, "href") || hasAttribute(link, "download")) return null;
+    if (!isOwnContext(targetOf(hasAttribute(link, "target") ? getAttribute(link, "target") : null))) return null;
+    const url = String(linkHref(link));
+    const here = String(documentURL(doc)).split("#")[0];
+    if (url.includes("#") && url.split("#")[0] === here) return null;
+    return { method: "GET", url };
+  }
+
+  /** Every submission the document offers, in document order: one per enabled submit button of a
+   * form (or one without a submitter for a form that has no submit button), one per link. */
+  function candidates() {
+    const found = [];
+    for (const element of Array.from(querySelectorAll(doc, "form, a[href]"))) {
+      if (element instanceof HTMLAnchorElement) {
+        found.push({ element, button: null });
+        continue;
+      }
+      const buttons = submitButtons(element);
+      if (buttons.length === 0 && !hasImageButton(element)) found.push({ element, button: null });
+      for (const button of buttons) found.push({ element, button });
+    }
+    return found;
+  }
+
+  /** The candidate's request now, or null when it sends nothing that can be offered. */
+  function read(candidate) {
+    if (candidate.element instanceof HTMLAnchorElement) return following(candidate.element);
+    return submission(candidate.element, candidate.button);
+  }
+
+  /** Whether the page's own validation lets the form through (formnovalidate and novalidate skip it). */
+  function passesValidation(form, button) {
+    if (hasAttribute(form, "novalidate") || (button !== null && hasAttribute(button, "formnovalidate"))) return true;
+    return Array.from(formElements(form)).every((element) => !element.willValidate || element.validity.valid);
   }
 
   const utf8Length = (text) => encoder.encode(text).length;
 
-  // The candidates of the last scan (every form and link, in document order): an offer's target
-  // is its index here.
-  let elements = [];
+  // The candidates of the last scan: an offer's target is its index here.
+  let scanned = [];
 
   /** Scans the document: the report's JSON text, offers in document order within the limits. */
   function scan() {
-    const found = Array.from(querySelectorAll(doc, "form, a[href]"));
+    const found = candidates();
     const offers = [];
     let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [] }));
     for (let target = 0; target < found.length && offers.length < PROTOCOL.maxOffers; target++) {
-      const candidate = read(found[target]);
-      if (candidate === null || utf8Length(candidate.url) > PROTOCOL.maxURLBytes) continue;
-      if (candidate.method === "POST" && submitter(found[target]) === null) continue;
-      if (!isBound(candidate.method, candidate.url)) continue;
-      const offer = { target, method: candidate.method, url: candidate.url };
+      const request = read(found[target]);
+      if (request === null || utf8Length(request.url) > PROTOCOL.maxURLBytes) continue;
+      if (!isBound(request.method, request.url)) continue;
+      const offer = { target, method: request.method, url: request.url };
       const size = utf8Length(JSON.stringify(offer)) + (offers.length > 0 ? 1 : 0);
       if (bytes + size > PROTOCOL.maxReportBytes) break;
       bytes += size;
       offers.push(offer);
     }
-    elements = found;
+    scanned = found;
     return JSON.stringify({ v: PROTOCOL.version, offers });
   }
 
@@ -163,35 +222,46 @@
   }
 
   /**
-   * Submits the form or follows the link at `target`, after checking it still has `method` and
-   * resolves to `url` and is still a bound page action. Resolves to "submitted", "followed" or
-   * "gone" (the element changed or left, or every submit button of the form is disabled).
+   * Carries out the offer at `target` if, computed again now, it is exactly the request native
+   * approved (`method` and `url`, with the same submit button of the same form) and still a bound
+   * page action. A form is submitted with requestSubmit(button), so the page's own validation,
+   * busy rule, cookies and CSRF origin checks apply; a link is followed by navigating to its URL
+   * (no click: a click would also send the link's ping). Resolves to "submitted", "followed",
+   * "invalid" (the page's validation stopped the submission and shows its own message) or
+   * "gone" (the element or its button changed or left, or the button is disabled).
    */
   async function invoke(target, method, url) {
-    const element = Number.isInteger(target) ? elements[target] : undefined;
-    if (element === undefined || !isConnected(element)) return "gone";
-    const candidate = read(element);
-    if (candidate === null || candidate.method !== method || candidate.url !== url) return "gone";
-    if (!isBound(method, url)) return "gone";
-    if (method === "POST") {
-      const button = submitter(element);
-      if (button === null) return "gone";
-      try {
-        requestSubmit(element, button);
-      } catch {
-        return "gone";
-      }
-      return "submitted";
+    const candidate = Number.isInteger(target) ? scanned[target] : undefined;
+    if (candidate === undefined || !isConnected(candidate.element)) return "gone";
+    const { element, button } = candidate;
+    if (button !== null && (!isConnected(button) || control(button).form(button) !== element)) return "gone";
+    const request = read(candidate);
+    if (request === null || request.method !== method || request.url !== url || !isBound(method, url)) return "gone";
+    if (method === "GET") {
+      // Location's members are the window's own (unforgeable), and this world's wrapper is its own.
+      const location = globalThis.location;
+      Reflect.apply(location.assign, location, [url]);
+      return "followed";
     }
-    click(element);
-    return "followed";
+    const valid = passesValidation(element, button);
+    try {
+      if (button === null) requestSubmit(element);
+      else requestSubmit(element, button);
+    } catch {
+      return "gone";
+    }
+    return valid ? "submitted" : "invalid";
   }
 
   globalThis[PROTOCOL.global] = Object.freeze({ invoke });
 
   function start() {
     new MutationObserver(schedule).observe(doc, {
-      childList: true, subtree: true, attributes: true, attributeFilter: ["action", "method", "href", "disabled"],
+      childList: true, subtree: true, attributes: true,
+      attributeFilter: [
+        "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
+        "formaction", "formmethod", "formtarget",
+      ],
     });
     report();
   }

@@ -21,8 +21,9 @@ public enum PageActionProtocol {
     /// The longest offered URL, in UTF-8 bytes.
     public static let maxURLBytes = 8 * 1024
     /// The global the script defines in its world; the adapter invokes an offer by calling its
-    /// `invoke(target, method, url)` (an async function returning `"submitted"`, `"followed"` or
-    /// `"gone"`) with the offer's ``PageCommandOffer/target``, method and URL as arguments.
+    /// `invoke(target, method, url)` (an async function returning `"submitted"`, `"invalid"`,
+    /// `"followed"` or `"gone"`) with the offer's ``PageCommandOffer/target``, method and URL as
+    /// arguments.
     public static let scriptGlobal = "rastrilloPageActions"
 }
 

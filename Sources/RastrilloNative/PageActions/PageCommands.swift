@@ -202,6 +202,7 @@ public enum PageCommandRequest: Sendable, Hashable {
     case ambiguous(count: Int)
     /// Ask first (a destructive command); ``PageCommands/confirm(_:)`` with the answer.
     case confirm(PageCommandConfirmation)
-    /// Invoke this offer in the page (submit the form with `requestSubmit()`, or follow the link).
+    /// Invoke this offer in the page (submit the form with `requestSubmit(button)` using the
+    /// submit button the offer stands for, or navigate to the link's URL).
     case invoke(PageCommandOffer)
 }

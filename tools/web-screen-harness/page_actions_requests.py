@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""A native command sends exactly what the page's own button sends (`make browser-page-actions`).
+
+    page_actions_requests.py --page-actions FILE [--fixtures DIR]
+
+FILE: the page-actions.js `manifest build` generated from the fixtures' manifest
+(Tests/PageActionsScript/fixtures/app-manifest.json); DIR: the fixture pages (that folder), written in
+the markup of Rastrillo's row menu, bulk bar, locale menu, topbar shell and forms whose buttons
+override their form (formaction, formmethod, formtarget, formenctype, form=, formnovalidate).
+
+Each page is served over HTTPS on loopback under notes.example.com and loaded in headless
+Chromium with the script in its own isolated world (as the WebKit adapter injects it), a stand-in
+message handler recording its reports. For every offer the script reports, the harness calls
+`rastrilloPageActions.invoke(target, method, url)` and captures the request it causes (DevTools
+`Fetch`: captured, then failed, so nothing loads and the page stays), then does what a person does
+with the same element — clicks that submit button or link, or submits a form without one — and
+captures that request. The two must be the same request: method, URL, body (multipart boundaries
+aside), Content-Type, Origin and Referer; and invoke must send nothing else (a link's ping, say).
+The offered set of each page is also checked against what the page offers by HTML's rules
+(submissions that stay in the page's own browsing context, no downloads, no in-page links).
+
+Exit 0 when every check passed; 1 with each failure listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import http.server
+import json
+import os
+import re
+import socketserver
+import ssl
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webscreen import PAGE_ACTIONS_WORLD, Browser, Certificate, HarnessError  # noqa: E402
+
+HOST = "notes.example.com"
+ORIGIN = f"https://{HOST}"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# What each fixture page offers, by HTML's rules for what a click would send: (method, path), in
+# document order of the submissions (a form's submit buttons in tree order).
+EXPECTED = {
+    "row-menu.html": [("GET", "/bookmarks/3/edit"), ("POST", "/bookmarks/3/publish"), ("GET", "/bookmarks/4/edit"),
+                      ("POST", "/bookmarks/4/unpublish")],
+    "bulk-bar.html": [("POST", "/bookmarks/bulk")] * 3,
+    "locale-menu.html": [("POST", "/_locale")] * 3,
+    "topbar.html": [("GET", "/bookmarks/new"), ("POST", "/signout")],
+    "submitters.html": [("POST", "/bookmarks/3/delete"), ("POST", "/bookmarks/3/publish"),
+                        ("POST", "/bookmarks/3/unpublish"), ("POST", "/bookmarks/5/publish"),
+                        ("POST", "/bookmarks/5/publish"), ("POST", "/bookmarks/6/delete"),
+                        ("POST", "/bookmarks/7/delete"), ("GET", "/bookmarks/3/edit")],
+}
+
+# The oracle: the submissions of the page as a person can make them, in the order the script
+# numbers its targets (each form's submit buttons from form.elements, or the form itself when it
+# has none; each link). Written here independently of the script; a different numbering or a
+# different submitter shows as a different request.
+ORACLE = """(() => {
+  const found = [];
+  for (const element of document.querySelectorAll("form, a[href]")) {
+    if (element instanceof HTMLAnchorElement) { found.push({ element, button: null }); continue; }
+    const buttons = Array.from(element.elements).filter((c) => (c instanceof HTMLButtonElement && c.type === "submit")
+      || (c instanceof HTMLInputElement && c.type === "submit"));
+    const images = Array.from(document.querySelectorAll("input[type=image]")).filter((i) => i.form === element);
+    if (buttons.length === 0 && images.length === 0) found.push({ element, button: null });
+    for (const button of buttons) found.push({ element, button });
+  }
+  globalThis.__submissions = found;
+  return found.length;
+})()"""
+
+# What a person types first, so the page's own validation lets the submissions through (the
+# stopped submission is checked on its own, check_invalid).
+PREPARE = {"submitters.html": "document.querySelector('input[name=Title]').value = 'A title'"}
+
+PERSON = """((target) => {
+  const { element, button } = globalThis.__submissions[target];
+  if (element instanceof HTMLAnchorElement) element.click();
+  else if (button !== null) button.click();
+  else element.requestSubmit();
+})(%d)"""
+
+
+class Checks:
+    def __init__(self):
+        self.failures: list[str] = []
+        self.passed = 0
+
+    def equal(self, what: str, got, expected):
+        if got == expected:
+            self.passed += 1
+            print(f"ok   {what}")
+        else:
+            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
+            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
+
+
+def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPServer, int]:
+    """The fixture pages at /fixtures/<name> over HTTPS on a loopback port (a thread)."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=directory, **kwargs)
+
+        def translate_path(self, path):
+            return super().translate_path(path.removeprefix("/fixtures"))
+
+        def log_message(self, *args):
+            pass
+
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate.cert_path, certificate.key_path)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]
+
+
+class Page:
+    """One tab with the page-actions script in its isolated world and every request paused."""
+
+    def __init__(self, browser: Browser, script: str):
+        self.browser = browser
+        self.target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = browser.call("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
+        self.world: int | None = None
+        self.main: int | None = None
+        self.allowed: set[str] = set()  # URLs that load (the fixture page itself)
+        self.captured: list[dict] = []  # every other request, captured and failed
+        browser.handlers.append(self._on_event)
+        for method in ("Page.enable", "Runtime.enable"):
+            browser.call(method, session=self.session)
+        handler = ("globalThis.webkit = { messageHandlers: { rastrilloPageActions: { postMessage(text) {"
+                   " (globalThis.__reports ||= []).push(text); } } } };\n")
+        browser.call("Page.addScriptToEvaluateOnNewDocument",
+                     {"source": handler + script, "worldName": PAGE_ACTIONS_WORLD}, session=self.session)
+        browser.call("Fetch.enable", {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]}, session=self.session)
+
+    def _on_event(self, method: str, params: dict, session: str | None):
+        if session != self.session:
+            return
+        if method == "Runtime.executionContextCreated":
+            context = params["context"]
+            aux = context.get("auxData", {})
+            if aux.get("frameId") != self.target:
+                return
+            if context.get("name") == PAGE_ACTIONS_WORLD:
+                self.world = context["id"]
+            elif aux.get("isDefault"):
+                self.main = context["id"]
+        elif method == "Fetch.requestPaused":
+            request = params["request"]
+            url = request["url"] + request.get("urlFragment", "")
+            if url in self.allowed:
+                self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=self.session)
+                return
+            body = "".join(base64.b64decode(e.get("bytes", "")).decode("utf-8", "replace")
+                           for e in request.get("postDataEntries", [])) or request.get("postData", "")
+            headers = {k.lower(): v for k, v in request["headers"].items()}
+            if url == f"{ORIGIN}/favicon.ico":  # the browser's own, for any page
+                self.browser.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"},
+                                  session=self.session)
+                return
+            self.captured.append({"method": request["method"], "url": url, "type": params.get("resourceType"),
+                                  "body": body, "headers": headers})
+            self.browser.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"},
+                              session=self.session)
+
+    def evaluate(self, expression: str, world: bool = False, gesture: bool = False):
+        context = self.world if world else self.main
+        result = self.browser.call("Runtime.evaluate", {
+            "expression": expression, "contextId": context, "returnByValue": True, "awaitPromise": True,
+            "userGesture": gesture}, session=self.session)
+        if "exceptionDetails" in result:
+            raise HarnessError(f"evaluating {expression[:80]!r} threw: {result['exceptionDetails'].get('text')}")
+        return result["result"].get("value")
+
+    def load(self, url: str):
+        self.allowed = {url}
+        self.world = self.main = None
+        loaded = []
+
+        def on_load(method, params, session):
+            if method == "Page.loadEventFired" and session == self.session:
+                loaded.append(True)
+
+        self.browser.handlers.append(on_load)
+        try:
+            self.browser.call("Page.navigate", {"url": url}, session=self.session)
+            self.browser.pump(lambda: loaded and self.world is not None and self.main is not None, 20, f"{url} to load")
+        finally:
+            self.browser.handlers.remove(on_load)
+        self.browser.pump(lambda: (self.evaluate("globalThis.__reports?.length ?? 0", world=True) or 0) > 0, 20,
+                          "the page-actions report")
+
+    def offers(self) -> list[dict]:
+        return json.loads(self.evaluate("globalThis.__reports.at(-1)", world=True))["offers"]
+
+    def requests_after(self, action, expect_document: bool) -> list[dict]:
+        """Runs ``action`` and returns the requests it caused: waits for a document request when one
+        is expected, then lets the browser report anything else for a moment."""
+        start = len(self.captured)
+        action()
+        if expect_document:
+            self.browser.pump(lambda: any(c["type"] == "Document" for c in self.captured[start:]), 10,
+                              "the submission's request")
+        end = time.monotonic() + 0.3
+        self.browser.pump(lambda: time.monotonic() >= end, 2, "other requests")
+        return self.captured[start:]
+
+    def close(self):
+        self.browser.handlers.remove(self._on_event)
+        self.browser.send("Target.closeTarget", {"targetId": self.target})
+
+
+def comparable(request: dict) -> dict:
+    """A captured request as the comparison sees it: the multipart boundary (random per
+    submission) named BOUNDARY, and the headers the page's request decides."""
+    content_type = request["headers"].get("content-type", "")
+    body = request["body"]
+    match = re.search(r"boundary=(\S+)", content_type)
+    if match:
+        body = body.replace(match.group(1), "BOUNDARY")
+        content_type = content_type.replace(match.group(1), "BOUNDARY")
+    return {"method": request["method"], "url": request["url"], "body": body, "content-type": content_type,
+            "origin": request["headers"].get("origin"), "referer": request["headers"].get("referer")}
+
+
+def check_page(page: Page, name: str, checks: Checks):
+    url = f"{ORIGIN}/fixtures/{name}"
+    page.load(url)
+    offers = page.offers()
+    checks.equal(f"{name}: the offers are what the page's buttons and links send by HTML's rules",
+                 [(o["method"], o["url"][len(ORIGIN):] if o["url"].startswith(ORIGIN) else o["url"]) for o in offers],
+                 EXPECTED[name])
+    for offer in offers:
+        label = f"{name}: offer {offer['target']} ({offer['method']} {offer['url'][len(ORIGIN):]})"
+        page.load(url)
+        page.evaluate(PREPARE.get(name, "0"))
+        outcome = []
+        native = page.requests_after(lambda: outcome.append(page.evaluate(
+            f"rastrilloPageActions.invoke({offer['target']}, {json.dumps(offer['method'])}, {json.dumps(offer['url'])})",
+            world=True)), expect_document=True)
+        page.load(url)
+        page.evaluate(PREPARE.get(name, "0"))
+        page.evaluate(ORACLE)
+        person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=True)
+        native_documents = [comparable(r) for r in native if r["type"] == "Document"]
+        person_documents = [comparable(r) for r in person if r["type"] == "Document"]
+        checks.equal(f"{label}: invoke sends the very request the person's click sends", native_documents, person_documents)
+        checks.equal(f"{label}: invoke answers {'followed' if offer['method'] == 'GET' else 'submitted'} and sends "
+                     "nothing else (no ping)",
+                     (outcome, [r["url"] for r in native if r["type"] != "Document"], len(native_documents)),
+                     (["followed" if offer["method"] == "GET" else "submitted"], [], 1))
+
+
+def check_invalid(page: Page, checks: Checks):
+    """A submit the page's validation stops: invoke answers invalid and sends nothing, like the click."""
+    url = f"{ORIGIN}/fixtures/submitters.html"
+    page.load(url)
+    offer = next(o for o in page.offers() if o["url"] == f"{ORIGIN}/bookmarks/5/publish")
+    page.evaluate("document.querySelector('input[name=Title]').value = ''")
+    outcome = []
+    native = page.requests_after(lambda: outcome.append(page.evaluate(
+        f"rastrilloPageActions.invoke({offer['target']}, 'POST', {json.dumps(offer['url'])})", world=True)),
+        expect_document=False)
+    page.load(url)
+    page.evaluate(ORACLE)
+    person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=False)
+    checks.equal("submitters.html: an empty required Title: invoke answers invalid and sends nothing, as the click sends nothing",
+                 (outcome, native, person), (["invalid"], [], []))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--page-actions", required=True, help="page-actions.js generated from the fixtures' manifest")
+    parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "PageActionsScript", "fixtures"))
+    options = parser.parse_args()
+    with open(options.page_actions) as handle:
+        script = handle.read()
+    checks = Checks()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="page-actions-requests-") as directory:
+        certificate = Certificate([HOST], directory)
+        server, port = serve(options.fixtures, certificate)
+        browser = None
+        try:
+            browser = Browser([HOST], port, certificate.spki_hash)
+            print(f"browser: {browser.call('Browser.getVersion')['product']}")
+            page = Page(browser, script)
+            for name in EXPECTED:
+                try:
+                    check_page(page, name, checks)
+                except HarnessError as error:
+                    checks.failures.append(f"{name}: {error}")
+                    print(f"FAIL {name}: {error}")
+            try:
+                check_invalid(page, checks)
+            except (HarnessError, StopIteration) as error:
+                checks.failures.append(f"invalid: {type(error).__name__}: {error}")
+                print(f"FAIL invalid: {error}")
+        except HarnessError as error:
+            checks.failures.append(f"harness: {error}")
+            print(f"FAIL harness: {error}")
+        finally:
+            if browser:
+                browser.close()
+            server.shutdown()
+    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
+    return 1 if checks.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
