@@ -41,6 +41,10 @@ final class Host {
     var effects: [[String: Any]] = []
     /// Who waits for a screen's next effect (a reload the model started on a later turn).
     var effectWaiters: [(screen: Int, resume: () -> Void)] = []
+    /// Every keymail attempt an `authenticate` effect handed out, by id: `keymailEnded` reports
+    /// the attempt it names, as the Apple adapter reports the attempt it ran, and the core
+    /// decides whether it is still the one under way.
+    var attempts: [UInt64: KeymailAttempt] = [:]
 
     init(manifest: AppManifest) {
         let log = RefusalLog()
@@ -73,6 +77,7 @@ final class Host {
                     "invoke": ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
                 ])
         case .authenticate(let attempt):
+            attempts[attempt.id] = attempt
             let authorization = attempt.authorization
             append(
                 screen,
@@ -178,9 +183,8 @@ final class Host {
                         + "url, cancelled, failed with reason, unavailable): \(line)"
                 ]
             }
-            guard let attempt = screen.page.keymail, attempt.id == UInt64(id) else {
-                answer = ["completion": Self.json(.ignored)]
-                break
+            guard id >= 0, let attempt = attempts[UInt64(id)] else {
+                return ["error": "keymailEnded: no authenticate effect had attempt \(id): \(line)"]
             }
             answer = ["completion": Self.json(screen.page.keymailEnded(attempt, outcome, using: model.navigation))]
         case "openURL":
