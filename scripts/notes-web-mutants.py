@@ -55,6 +55,8 @@ MUTANTS = [
      [(AUTH, "\tseeOther(w, \"/signin\") // auth A9: /signin, not /\n", "\tseeOther(w, \"/\")\n")]),
     ("pow-reusable", "A3: a proof-of-work challenge is spent once",
      [(AUTH, "\tif _, spent := a.auth.powUsed[challenge]; spent {\n\t\treturn false\n\t}\n", "")]),
+    ("ping-accepted", "a link's ping (text/ping POST) changes nothing",
+     [("internal/notes/csrf.go", "\t\t\tif IsPing(r) {\n", "\t\t\tif false {\n")]),
     ("fake-skips-pkce", "the fake keymail checks the PKCE verifier",
      [(FAKE, "ok := found && base64.RawURLEncoding.EncodeToString(sum[:]) == g.challenge",
        "ok := found && len(sum) > 0")]),

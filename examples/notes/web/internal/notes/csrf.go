@@ -3,6 +3,7 @@ package notes
 import (
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // protect is the CSRF origin check of facts §4: only POST, PUT, PATCH and DELETE are
@@ -14,6 +15,10 @@ func protect(origin string, next http.Handler) http.Handler {
 		case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
 			if !SameOrigin(r, origin) {
 				http.Error(w, "cross-origin form submission refused", http.StatusForbidden)
+				return
+			}
+			if IsPing(r) {
+				http.Error(w, "a link's ping changes nothing", http.StatusForbidden)
 				return
 			}
 		}
@@ -37,4 +42,14 @@ func SameOrigin(r *http.Request, origin string) bool {
 		return err == nil && u.Scheme != "" && u.Host != "" && u.Scheme+"://"+u.Host == origin
 	}
 	return false
+}
+
+// IsPing reports a browser's hyperlink-auditing request: the POST a link's ping attribute sends
+// when the link is clicked (Content-Type text/ping, or the Ping-To header). It is same-origin
+// for a link on the app's own page, so the origin check lets it through; a route that changes
+// state must refuse it, or a page (or a native command that clicks links) could change state
+// by following a link whose ping names that route.
+func IsPing(r *http.Request) bool {
+	mediaType, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	return strings.EqualFold(strings.TrimSpace(mediaType), "text/ping") || r.Header.Get("Ping-To") != ""
 }

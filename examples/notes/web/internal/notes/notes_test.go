@@ -385,6 +385,30 @@ func TestCSRFOriginCheck(t *testing.T) {
 	expectStatus(t, "still signed in", b.get("/bookmarks"), 200)
 }
 
+// A link's ping (hyperlink auditing) is a same-origin POST: the origin check lets it through, so
+// every state-changing route refuses it by its Content-Type or its Ping-To header.
+func TestPingRequestsChangeNothing(t *testing.T) {
+	f := newFixture(t)
+	b := f.demo()
+	for _, headers := range []map[string]string{
+		{"Content-Type": "text/ping", "Ping-From": testOrigin + "/bookmarks/1", "Ping-To": testOrigin + "/bookmarks/1/edit"},
+		{"Content-Type": "Text/Ping; charset=utf-8"},
+		{"Content-Type": "application/x-www-form-urlencoded", "Ping-To": testOrigin + "/bookmarks/1/edit"},
+	} {
+		for _, path := range []string{"/bookmarks/1/delete", "/bookmarks/1/unpublish", "/signout"} {
+			r := b.do("POST", path, nil, headers)
+			if r.StatusCode != http.StatusForbidden || r.Body != "a link's ping changes nothing\n" {
+				t.Errorf("ping POST %s with %v: %d %q", path, headers, r.StatusCode, r.Body)
+			}
+		}
+	}
+	if got, found := f.app.store.get(1, 1); !found || !got.Published {
+		t.Errorf("pings changed bookmark 1: %+v (found %v)", got, found)
+	}
+	expectStatus(t, "still signed in after pinging /signout", b.get("/bookmarks"), 200)
+	expectSeeOther(t, "an ordinary same-origin POST still works", b.post("/bookmarks/1/unpublish", nil), "/bookmarks/1")
+}
+
 var rowLink = regexp.MustCompile(`<a class="row-main" href="/bookmarks/(\d+)">`)
 
 func rowIDs(body string) []int {
