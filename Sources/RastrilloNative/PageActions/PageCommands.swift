@@ -8,11 +8,19 @@
 ///   An offer native does not read as any command is refused and reported.
 /// - A command whose manifest `destinations` do not include the screen's destination is not
 ///   offered on that screen.
+/// - **Scope.** A command's path params name what it acts on (`/bookmarks/{id}/publish`): the
+///   offer is a command of the screen only when the screen's own URL carries every one of them
+///   with the same typed value (Publish on bookmark 8's page acts on bookmark 8). Any other
+///   offer is a row's action — one row of a list, or another bookmark the page links to — and
+///   is never a command of the whole screen (no toolbar or menu item acts on a row the person
+///   did not choose); it is left to the page. Query params and commands without path params
+///   (Sign Out, New Bookmark, a bulk action) are not scoped.
 /// - A link to the page itself (a skip link, `#main`) is navigation within the page, never a
 ///   command, and is not offered.
 /// - Offers of one command with equal params count once (the first in the page is used); a
-///   command the page offers with several different params is ``PageCommandAvailability/ambiguous(count:)``
-///   and not enabled, because a menu item cannot say which one it would act on.
+///   command the page offers with several different params (query params) is
+///   ``PageCommandAvailability/ambiguous(count:)`` and not enabled, because a menu item cannot
+///   say which one it would act on.
 ///
 /// ```swift
 /// var commands = PageCommands(manifest: manifest)
@@ -29,6 +37,8 @@ public struct PageCommands: Sendable {
     /// Each command's destinations by id (the first of equal ids), so an offer costs the same
     /// however many commands the manifest declares.
     private let destinationsByCommand: [String: [String]]
+    /// Each command's path param names (what it acts on), by id.
+    private let pathParamsByCommand: [String: [String]]
     /// The accepted offers of the page shown now, in page order, one per command and params.
     public private(set) var offers: [PageCommandOffer] = []
 
@@ -40,6 +50,24 @@ public struct PageCommands: Sendable {
         self.diagnostics = diagnostics
         destinationsByCommand = Dictionary(
             manifest.commands.map { ($0.id, $0.destinations) }, uniquingKeysWith: { first, _ in first })
+        pathParamsByCommand = Dictionary(
+            manifest.commands.map { command in
+                (command.id, command.pageAction?.params.filter(\.inPath).map(\.name) ?? [])
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The scope rule: whether the screen's own params pin every path param of an offer (same
+    /// name, same typed value). Otherwise the offer acts on something the screen is not (a row).
+    ///
+    /// - Parameters:
+    ///   - offer: the offer's params, read from its URL.
+    ///   - pathParams: the names of the command's path params (what it acts on).
+    ///   - screen: the params of the screen's own URL, as the link router read them.
+    public static func isScoped(_ offer: LinkParams, pathParams: [String], to screen: LinkParams) -> Bool {
+        pathParams.allSatisfy { name in
+            guard let value = offer[name] else { return true }
+            return screen[name] == value
+        }
     }
 
     /// What tells two offers of one report apart: the command and its params.
@@ -69,7 +97,8 @@ public struct PageCommands: Sendable {
         } catch {
             return refuse(error, frame)
         }
-        let destination = router.decide(pageURL).match?.destination
+        let screen = router.decide(pageURL).match
+        let destination = screen?.destination
         var accepted: [PageCommandOffer] = []
         // Linear in the offers: a set, not a search of what was accepted, tells repeats apart.
         var seen: Set<OfferKey> = []
@@ -83,6 +112,10 @@ public struct PageCommands: Sendable {
                 continue
             }
             if !commandDestinations.isEmpty, !commandDestinations.contains(destination ?? "") { continue }
+            guard
+                Self.isScoped(
+                    match.params, pathParams: pathParamsByCommand[match.command] ?? [], to: screen?.params ?? [:])
+            else { continue }
             guard seen.insert(OfferKey(command: match.command, params: match.params)).inserted else { continue }
             accepted.append(
                 PageCommandOffer(

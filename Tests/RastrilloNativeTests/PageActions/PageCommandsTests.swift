@@ -128,12 +128,59 @@ struct PageCommandsTests {
         ).get()
         #expect(offers.map(\.command) == ["newBookmarkCommand", "signOut"])
         #expect(offers.first?.target == 0)
-        // On the edit page, two delete forms for two bookmarks: neither is guessed.
-        commands.receive(
+        // On bookmark 3's edit page, a delete form for bookmark 9 too (a related bookmark's row):
+        // Delete acts on bookmark 3, the one the screen shows; 9's form is a row's action.
+        let edit = try commands.receive(
             Self.report([
-                (0, "POST", Self.origin + "/bookmarks/3/delete"), (1, "POST", Self.origin + "/bookmarks/9/delete"),
-            ]), from: NotesManifest.mainFrame, pageURL: Self.origin + "/bookmarks/3/edit")
-        #expect(commands.availability(of: "deleteBookmark") == .ambiguous(count: 2))
-        #expect(commands.request("deleteBookmark") == .ambiguous(count: 2))
+                (0, "POST", Self.origin + "/bookmarks/9/delete"), (1, "POST", Self.origin + "/bookmarks/3/delete"),
+            ]), from: NotesManifest.mainFrame, pageURL: Self.origin + "/bookmarks/3/edit"
+        ).get()
+        #expect(edit.map(\.target) == [1])
+        #expect(commands.request("deleteBookmark") == .confirm(.init(offer: edit[0], titleKey: "command.delete")))
+    }
+
+    /// A manifest whose commands name no destinations, so only the scope rule decides.
+    static func unscopedManifest() throws -> AppManifest {
+        try NotesManifest.decode { text in
+            text.replacingOccurrences(of: #""destinations": ["bookmark", "editBookmark"], "#, with: "")
+                .replacingOccurrences(of: #""destinations": ["bookmark", "editBookmark", "confirmDelete"], "#, with: "")
+                .replacingOccurrences(of: #""destinations": ["bookmark"], "#, with: "")
+        }
+    }
+
+    @Test func aRowsActionIsNeverACommandOfTheWholeScreen() throws {
+        var commands = PageCommands(manifest: try Self.unscopedManifest())
+        #expect(commands.actions.manifest.commands.allSatisfy { $0.destinations.isEmpty })
+        // The list: every row's Publish, Edit and Delete act on a row; New Bookmark and Sign Out on no one.
+        let list = try commands.receive(
+            Self.report([
+                (0, "GET", Self.origin + "/bookmarks/1/edit"), (1, "POST", Self.origin + "/bookmarks/1/publish"),
+                (2, "POST", Self.origin + "/bookmarks/1/delete"), (3, "GET", Self.origin + "/bookmarks/new"),
+                (4, "POST", Self.origin + "/signout"),
+            ]), from: NotesManifest.mainFrame, pageURL: Self.origin + "/bookmarks"
+        ).get()
+        #expect(list.map(\.command) == ["newBookmarkCommand", "signOut"])
+        // Bookmark 8's page, which also lists bookmark 9 with its own Publish: Publish is 8's.
+        let show = try commands.receive(
+            Self.report([
+                (0, "POST", Self.origin + "/bookmarks/9/publish"), (1, "POST", Self.origin + "/bookmarks/8/publish"),
+                (2, "GET", Self.origin + "/bookmarks/9/edit"),
+            ]), from: NotesManifest.mainFrame, pageURL: Self.origin + "/bookmarks/8"
+        ).get()
+        #expect(show.map(\.command) == ["publishBookmark"])
+        #expect(show.first?.params == ["id": .int(8)])
+        #expect(commands.availability(of: "editBookmarkCommand") == .unavailable)
+    }
+
+    @Test(arguments: [
+        ("/bookmarks/8", ["id": LinkValue.int(8)] as LinkParams, true),
+        ("/bookmarks/8", ["id": LinkValue.int(9)] as LinkParams, false),
+        ("/bookmarks/8", ["id": LinkValue.string("8")] as LinkParams, false),
+        ("/bookmarks", ["id": LinkValue.int(8)] as LinkParams, false),
+        ("/bookmarks/8", [:] as LinkParams, true),
+    ])
+    func theScopeRule(example: (page: String, offer: LinkParams, scoped: Bool)) throws {
+        let screen = LinkRouter(manifest: try NotesManifest.load()).decide(Self.origin + example.page).match?.params
+        #expect(PageCommands.isScoped(example.offer, pathParams: ["id"], to: screen ?? [:]) == example.scoped)
     }
 }

@@ -299,16 +299,19 @@ struct NotesStackTests {
         #expect(fixture.model.sheet == nil)
     }
 
-    @Test func aCommandOfferedTwiceWithOtherParamsIsDisabledAndDoesNothing() throws {
+    @Test func anotherBookmarksFormOnThePageIsARowsActionNotTheScreensCommand() throws {
         let fixture = Fixture()
         let (_, show) = try bookmarkPage(fixture)
-        fixture.offer(show, [("POST", "/bookmarks/3/publish"), ("POST", "/bookmarks/4/publish")])
+        // Bookmark 3's page also carries bookmark 4's Publish form (a related bookmark's row),
+        // before its own: Publish acts on bookmark 3, the one the screen shows.
+        fixture.offer(show, [("POST", "/bookmarks/4/publish"), ("POST", "/bookmarks/3/publish")])
         let state = try #require(fixture.model.commandStates.first { $0.command == .publishBookmark })
-        #expect(state.availability == .ambiguous(count: 2))
-        #expect(!state.isEnabled)
-        let before = fixture.effects[show.id]
-        #expect(fixture.model.request(.publishBookmark) == .ambiguous(count: 2))
-        #expect(fixture.effects[show.id] == before, "never the first one in its place")
+        #expect(state.isEnabled)
+        guard case .invoke(let offer) = fixture.model.request(.publishBookmark) else {
+            throw Failure("Publish is offered for bookmark 3")
+        }
+        #expect(offer.url == F.url("/bookmarks/3/publish"))
+        #expect(offer.target == 1)
     }
 
     @Test func linksOutOfTheAppAreRecordedAsTheRouterSays() throws {
