@@ -40,7 +40,7 @@ fixture-page-actions: manifest-cli
 		--out $(PAGE_ACTIONS_GEN)/fixtures >/dev/null
 
 browser-page-actions: browser-tools fixture-page-actions
-	@echo "== browser-page-actions: on fixture pages in the markup of Rastrillo's row menu, bulk bar, locale menu, topbar shell and submitter overrides (formaction, formmethod, formtarget, formenctype, form=, formnovalidate), every offer's invoke sends byte for byte the request a click on its button or link sends, and nothing else (no ping); what is not offered is what would leave the page's browsing context; a submission the page's validation stops answers invalid (headless Chromium)"
+	@echo "== browser-page-actions: on fixture pages in the markup of Rastrillo's row menu, bulk bar, locale menu, topbar shell and submitter overrides (formaction, formmethod, formtarget, formenctype, form=, formnovalidate), every offer's invoke sends byte for byte the request a click on its button or link sends, and nothing else (no ping); what is not offered is what would leave the page's browsing context; a submission the page's validation stops answers invalid; a 2,000-row list offers New bookmark and no row's action (headless Chromium)"
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/page_actions_requests.py \
 		--page-actions $(PAGE_ACTIONS_GEN)/fixtures/page-actions.js --fixtures $(PAGE_ACTIONS_FIXTURES)
 

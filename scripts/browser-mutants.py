@@ -137,6 +137,13 @@ MUTANTS = [
         "page-actions",
     ),
     (
+        "page actions: the script offers rows' actions too (no scope), so a long list drops New bookmark",
+        GENERATED_FIXTURE_PAGE_ACTIONS,
+        "      if (decision === null || !inScope(decision, screen)) continue;\n",
+        "      if (decision === null) continue;\n",
+        "page-actions",
+    ),
+    (
         "auth: keymail's authorize page loads in the web view (never handed to the system session)",
         "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
         "            case .success(let authorization):\n                return .authenticate(authorization)\n",

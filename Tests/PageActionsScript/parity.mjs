@@ -2,9 +2,14 @@
 // or one form that posts (POST) per corpus entry must get exactly the entries that name a command
 // offered — the forms and links native's PageActionRouter reads as a bound command
 // (PageActionRouterCorpusTests holds Swift to the same file). Native reads each offer again, so
-// offered or not is the script's whole decision.
+// offered or not is the script's whole decision about reading the URL. The scope rule (a command's
+// destinations, path params pinned by the page's own URL) is a second decision, held by
+// page-actions.test.mjs and by native's PageCommandsTests; here the script runs with its SCOPE
+// table emptied, so every corpus entry is judged on how its URL reads, as PageActionRouter does.
 // Usage: node Tests/PageActionsScript/parity.mjs <page-actions.js for page-actions-manifest.json> <page-action-corpus.json>
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { makeWorld } from "./fake-dom.mjs";
 
 const [scriptPath, corpusPath] = process.argv.slice(2);
@@ -21,7 +26,16 @@ for (const entry of corpus) {
     : world.el("a", { href: entry.url });
   world.body.appendChild(element);
 }
-world.run(scriptPath);
+const source = readFileSync(scriptPath, "utf8");
+const scopeTable = /const SCOPE = Object\.freeze\(\{[^]*?\n {2}\}\);\n/g;
+const matches = source.match(scopeTable) ?? [];
+if (matches.length !== 1) {
+  console.error(`parity: expected one SCOPE table in ${scriptPath}, found ${matches.length}; update parity.mjs`);
+  process.exit(1);
+}
+const unscoped = join(mkdtempSync(join(tmpdir(), "page-actions-parity-")), "page-actions.js");
+writeFileSync(unscoped, source.replace(scopeTable, "const SCOPE = Object.freeze({});\n"));
+world.run(unscoped);
 const report = JSON.parse(world.posted.at(-1));
 const offered = new Map(report.offers.map((offer) => [offer.target, offer]));
 let failures = 0;

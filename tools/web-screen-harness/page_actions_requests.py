@@ -44,19 +44,45 @@ HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# What each fixture page offers, by HTML's rules for what a click would send: (method, path), in
-# document order of the submissions (a form's submit buttons in tree order).
+# Where each fixture page is served (the screen it stands for: the offers native can take depend on
+# it) and what it offers, by HTML's rules for what a click would send and by the scope rule (a row
+# of another bookmark is never the screen's command): (method, path), in document order of the
+# submissions (a form's submit buttons in tree order).
+PAGES = {
+    "row-menu.html": "/bookmarks/3",
+    "bulk-bar.html": "/bookmarks",
+    "locale-menu.html": "/bookmarks",
+    "topbar.html": "/bookmarks",
+    "submitters.html": "/bookmarks/3",
+}
 EXPECTED = {
-    "row-menu.html": [("GET", "/bookmarks/3/edit"), ("POST", "/bookmarks/3/publish"), ("GET", "/bookmarks/4/edit"),
-                      ("POST", "/bookmarks/4/unpublish")],
+    "row-menu.html": [("GET", "/bookmarks/3/edit"), ("POST", "/bookmarks/3/publish")],
     "bulk-bar.html": [("POST", "/bookmarks/bulk")] * 3,
     "locale-menu.html": [("POST", "/_locale")] * 3,
     "topbar.html": [("GET", "/bookmarks/new"), ("POST", "/signout")],
     "submitters.html": [("POST", "/bookmarks/3/delete"), ("POST", "/bookmarks/3/publish"),
-                        ("POST", "/bookmarks/3/unpublish"), ("POST", "/bookmarks/5/publish"),
-                        ("POST", "/bookmarks/5/publish"), ("POST", "/bookmarks/6/delete"),
-                        ("POST", "/bookmarks/7/delete"), ("GET", "/bookmarks/3/edit")],
+                        ("POST", "/bookmarks/3/unpublish"), ("POST", "/bookmarks/3/publish"),
+                        ("POST", "/bookmarks/3/publish"), ("POST", "/bookmarks/3/delete"),
+                        ("POST", "/bookmarks/3/delete"), ("GET", "/bookmarks/3/edit")],
 }
+LIST_ROWS = 2000
+
+
+def page_url(name: str) -> str:
+    return f"{ORIGIN}{PAGES[name]}?fixture={name}"
+
+
+def generated_list(rows: int) -> bytes:
+    """A notes-style list of ``rows`` rows (a title link, an Edit link, one-button Publish and Delete
+    forms each), then the page-level New bookmark link and the sign-out form."""
+    items = "".join(
+        f'<li><a href="/bookmarks/{n}">Bookmark {n}</a> <a href="/bookmarks/{n}/edit">Edit</a>'
+        f'<form method="post" action="/bookmarks/{n}/publish"><button>Publish</button></form>'
+        f'<form method="post" action="/bookmarks/{n}/delete"><button>Delete</button></form></li>'
+        for n in range(1, rows + 1))
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>List</title></head><body>'
+            f'<ul>{items}</ul><a href="/bookmarks/new">New bookmark</a>'
+            f'<form method="post" action="/signout"><button>Sign out</button></form></body></html>').encode()
 
 # The oracle: the submissions of the page as a person can make them, in the order the script
 # numbers its targets (each form's submit buttons from form.elements, or the form itself when it
@@ -103,14 +129,29 @@ class Checks:
 
 
 def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPServer, int]:
-    """The fixture pages at /fixtures/<name> over HTTPS on a loopback port (a thread)."""
+    """The fixture pages at <their screen's path>?fixture=<name>, and a generated list at
+    /bookmarks?rows=N, over HTTPS on a loopback port (a thread)."""
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=directory, **kwargs)
 
-        def translate_path(self, path):
-            return super().translate_path(path.removeprefix("/fixtures"))
+        def do_GET(self):
+            query = dict(part.split("=", 1) for part in self.path.partition("?")[2].split("&") if "=" in part)
+            name = query.get("fixture", "")
+            if "rows" in query:
+                body = generated_list(int(query["rows"]))
+            elif name in PAGES and self.path.partition("?")[0] == PAGES[name]:
+                with open(os.path.join(directory, name), "rb") as handle:
+                    body = handle.read()
+            else:
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def log_message(self, *args):
             pass
@@ -234,7 +275,7 @@ def comparable(request: dict) -> dict:
 
 
 def check_page(page: Page, name: str, checks: Checks):
-    url = f"{ORIGIN}/fixtures/{name}"
+    url = page_url(name)
     page.load(url)
     offers = page.offers()
     checks.equal(f"{name}: the offers are what the page's buttons and links send by HTML's rules",
@@ -263,9 +304,11 @@ def check_page(page: Page, name: str, checks: Checks):
 
 def check_invalid(page: Page, checks: Checks):
     """A submit the page's validation stops: invoke answers invalid and sends nothing, like the click."""
-    url = f"{ORIGIN}/fixtures/submitters.html"
+    url = page_url("submitters.html")
     page.load(url)
-    offer = next(o for o in page.offers() if o["url"] == f"{ORIGIN}/bookmarks/5/publish")
+    page.evaluate(ORACLE)
+    titled = page.evaluate("globalThis.__submissions.findIndex((s) => s.button === document.querySelector('#titled button'))")
+    offer = next(o for o in page.offers() if o["target"] == titled)
     page.evaluate("document.querySelector('input[name=Title]').value = ''")
     outcome = []
     native = page.requests_after(lambda: outcome.append(page.evaluate(
@@ -276,6 +319,17 @@ def check_invalid(page: Page, checks: Checks):
     person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=False)
     checks.equal("submitters.html: an empty required Title: invoke answers invalid and sends nothing, as the click sends nothing",
                  (outcome, native, person), (["invalid"], [], []))
+
+
+def check_long_list(page: Page, checks: Checks):
+    """A 2,000-row list: rows' actions are never the list's commands, so they do not use up the
+    report; New bookmark after the list is offered and nothing is cut."""
+    page.load(f"{ORIGIN}/bookmarks?rows={LIST_ROWS}")
+    report = json.loads(page.evaluate("globalThis.__reports.at(-1)", world=True))
+    checks.equal(f"a {LIST_ROWS}-row list: New bookmark (after the list) and Sign Out are offered, no row's action, "
+                 "nothing cut", report,
+                 {"v": 1, "offers": [{"target": LIST_ROWS * 4, "method": "GET", "url": f"{ORIGIN}/bookmarks/new"},
+                                     {"target": LIST_ROWS * 4 + 1, "method": "POST", "url": f"{ORIGIN}/signout"}]})
 
 
 def main() -> int:
@@ -301,6 +355,11 @@ def main() -> int:
                 except HarnessError as error:
                     checks.failures.append(f"{name}: {error}")
                     print(f"FAIL {name}: {error}")
+            try:
+                check_long_list(page, checks)
+            except HarnessError as error:
+                checks.failures.append(f"long list: {error}")
+                print(f"FAIL long list: {error}")
             try:
                 check_invalid(page, checks)
             except (HarnessError, StopIteration) as error:

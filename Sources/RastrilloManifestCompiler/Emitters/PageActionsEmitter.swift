@@ -53,6 +53,14 @@ struct PageActionsEmitter {
             let data = entries.isEmpty ? "null" : js.routeTableData(entries)
             tables.append("\(method.rawValue): \(data)")
         }
+        tables.append("PAGE: \(js.manifestData())")
+        // Each bound command's destinations and path params: the scope native keeps to.
+        let scope = manifest.commands.compactMap { command -> String? in
+            guard let action = command.pageAction else { return nil }
+            let destinations = command.destinations.map(JSONString.quoted).joined(separator: ", ")
+            let pathParams = action.params.filter(\.inPath).map { JSONString.quoted($0.name) }.joined(separator: ", ")
+            return "\(JSONString.quoted(command.id)): [[\(destinations)], [\(pathParams)]]"
+        }
         let protocolData = [
             "handler: \(JSONString.quoted(PageActionProtocol.handlerName))",
             "global: \(JSONString.quoted(PageActionProtocol.scriptGlobal))",
@@ -63,7 +71,9 @@ struct PageActionsEmitter {
             "header": "// \(header)\n",
             "protocol": Self.indented(
                 "const PROTOCOL = Object.freeze({\(protocolData.joined(separator: ", "))});\n", 1),
-            "tables": Self.indented("const TABLES = Object.freeze({\n\(tables.joined(separator: ",\n"))\n});\n", 1),
+            "tables": Self.indented(
+                "const TABLES = Object.freeze({\n\(tables.joined(separator: ",\n"))\n});\n"
+                    + "const SCOPE = Object.freeze({\n\(scope.joined(separator: ",\n"))\n});\n", 1),
             "router": Self.indented(Self.routerRuntime, 2),
         ])
     }

@@ -57,6 +57,16 @@ public struct PageActionReport: Sendable, Hashable {
 
     /// The offers, in document order.
     public let offers: [Offer]
+    /// Whether the script's limits (``PageActionProtocol/maxOffers``,
+    /// ``PageActionProtocol/maxReportBytes``) left out offers native could have taken: the
+    /// report's `"truncated": true`. ``PageCommands`` reports it to the diagnostics hook.
+    public var truncated: Bool = false
+
+    /// A report of `offers`, `truncated` or not.
+    public init(offers: [Offer], truncated: Bool = false) {
+        self.offers = offers
+        self.truncated = truncated
+    }
 
     /// Reads a report from the text the script posted.
     ///
@@ -71,8 +81,13 @@ public struct PageActionReport: Sendable, Hashable {
         } catch {
             throw malformed("not strict JSON: \(error.description)")
         }
-        guard case .object(let object) = root.value, Set(object.keys) == ["v", "offers"] else {
-            throw malformed("a report is an object with exactly the keys \"v\" and \"offers\"")
+        guard case .object(let object) = root.value,
+            Set(object.keys) == ["v", "offers"] || Set(object.keys) == ["v", "offers", "truncated"]
+        else {
+            throw malformed("a report is an object with exactly the keys \"v\" and \"offers\" (and \"truncated\")")
+        }
+        if let flag = object["truncated"] {
+            guard case .bool(true) = flag.value else { throw malformed("\"truncated\" is true when present") }
         }
         guard case .number(let version)? = object["v"]?.value, version.int64 == Int64(PageActionProtocol.version)
         else {
@@ -106,7 +121,7 @@ public struct PageActionReport: Sendable, Hashable {
             }
             offers.append(Offer(target: Int(target), method: method, url: url))
         }
-        return PageActionReport(offers: offers)
+        return PageActionReport(offers: offers, truncated: object["truncated"] != nil)
     }
 }
 
@@ -119,6 +134,9 @@ public enum PageActionRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     /// An offered form or link matches no command's page action as native reads it: the page
     /// (or its script) claims a command the manifest does not bind to that URL.
     case unboundOffer(method: ManifestPageAction.Method, url: String)
+    /// The page offered more than the script's limits let it report: `kept` offers were read,
+    /// and commands the page offers past them are not offered natively.
+    case truncatedReport(kept: Int)
 
     /// What was refused and why.
     public var description: String {
@@ -128,6 +146,10 @@ public enum PageActionRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .unboundOffer(let method, let url):
             return "offer \(method.rawValue) \(DiagnosticText.escaped(url)) matches no command's page action; "
                 + "it is not offered"
+        case .truncatedReport(let kept):
+            return "the page offers more than one report holds (\(PageActionProtocol.maxOffers) offers, "
+                + "\(PageActionProtocol.maxReportBytes / 1024) KiB): \(kept) were read, and commands the page offers "
+                + "past them are not offered; bind fewer forms and links per page, or split the page"
         }
     }
 }

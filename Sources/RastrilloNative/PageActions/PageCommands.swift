@@ -97,6 +97,9 @@ public struct PageCommands: Sendable {
         } catch {
             return refuse(error, frame)
         }
+        if report.truncated {
+            diagnostics(.pageAction(.init(frame: frame, refusal: .truncatedReport(kept: report.offers.count))))
+        }
         let screen = router.decide(pageURL).match
         let destination = screen?.destination
         var accepted: [PageCommandOffer] = []

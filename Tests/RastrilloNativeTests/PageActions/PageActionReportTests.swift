@@ -13,6 +13,13 @@ struct PageActionReportTests {
                 .init(target: 4, method: .get, url: "https://a.example/y"),
             ])
         #expect(try PageActionReport.decode(#"{"offers":[],"v":1}"#).offers.isEmpty)
+        #expect(!report.truncated)
+    }
+
+    @Test func aReportCanSayTheLimitsLeftOffersOut() throws {
+        let report = try PageActionReport.decode(#"{"v":1,"offers":["# + Self.offer + #"],"truncated":true}"#)
+        #expect(report.truncated)
+        #expect(report.offers.count == 1)
     }
 
     struct Bad: Sendable, CustomTestStringConvertible {
@@ -28,6 +35,9 @@ struct PageActionReportTests {
         Bad(text: #"{"v":1,"offers":[],"v":1}"#, says: "not strict JSON"),
         Bad(text: #"{"v":1}"#, says: "exactly the keys"),
         Bad(text: #"{"v":1,"offers":[],"extra":0}"#, says: "exactly the keys"),
+        Bad(text: #"{"v":1,"offers":[],"truncated":false}"#, says: "\"truncated\" is true when present"),
+        Bad(text: #"{"v":1,"offers":[],"truncated":1}"#, says: "\"truncated\" is true when present"),
+        Bad(text: #"{"v":1,"offers":[],"truncated":true,"more":1}"#, says: "exactly the keys"),
         Bad(text: #"{"v":2,"offers":[]}"#, says: "\"v\" must be 1"),
         Bad(text: #"{"v":"1","offers":[]}"#, says: "\"v\" must be 1"),
         Bad(text: #"{"v":1,"offers":{}}"#, says: "must be an array"),

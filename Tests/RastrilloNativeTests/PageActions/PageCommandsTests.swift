@@ -102,6 +102,22 @@ struct PageCommandsTests {
         #expect(log.all.count == 1)
     }
 
+    @Test func aTruncatedReportIsReadAndReportedToTheDiagnosticsHook() throws {
+        let log = Log()
+        var commands = PageCommands(manifest: try NotesManifest.load(), diagnostics: log.diagnostics)
+        let text =
+            #"{"v":1,"offers":[{"target":0,"method":"POST","#
+            + #""url":"https://notes.example.com/bookmarks/3/publish"}],"truncated":true}"#
+        let offers = try commands.receive(text, from: NotesManifest.mainFrame, pageURL: Self.show).get()
+        #expect(offers.map(\.command) == ["publishBookmark"])
+        #expect(log.all.count == 1)
+        guard case .pageAction(let event)? = log.all.first, case .truncatedReport(kept: 1) = event.refusal else {
+            Issue.record("\(log.all)")
+            return
+        }
+        #expect(event.refusal.description.contains("1 were read"))
+    }
+
     @Test func aMalformedReportKeepsTheOffersItHad() throws {
         var commands = PageCommands(manifest: try NotesManifest.load())
         commands.receive(

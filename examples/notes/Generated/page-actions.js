@@ -45,7 +45,31 @@
       {"id": "deleteBookmark", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "delete"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
       {"id": "signOut", "segments": [["l", "signout"]], "params": [], "presentation": "web", "link": "inApp"}
     ]
+  },
+  PAGE: {
+    "origins": [["https", "notes.example.com", 443]],
+    "primaryOrigin": "https://notes.example.com",
+    "externalSchemes": ["mailto"],
+    "foreignWeb": "inAppBrowser",
+    "enums": {},
+    "destinations": [
+      {"id": "home", "segments": [["e", null]], "params": [], "presentation": "web", "link": "inApp"},
+      {"id": "bookmarks", "segments": [["l", "bookmarks"]], "params": [], "presentation": "web", "link": "universalLink"},
+      {"id": "newBookmark", "segments": [["l", "bookmarks"], ["l", "new"]], "params": [], "presentation": "web", "link": "inApp"},
+      {"id": "bookmark", "segments": [["l", "bookmarks"], ["w", "id"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "universalLink"},
+      {"id": "editBookmark", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "edit"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
+      {"id": "confirmDelete", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "delete"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
+      {"id": "signIn", "segments": [["l", "signin"]], "params": [], "presentation": "web", "link": "inApp"}
+    ]
   }
+  });
+  const SCOPE = Object.freeze({
+  "newBookmarkCommand": [[], []],
+  "editBookmarkCommand": [["bookmark"], ["id"]],
+  "publishBookmark": [["bookmark", "editBookmark"], ["id"]],
+  "unpublishBookmark": [["bookmark", "editBookmark"], ["id"]],
+  "deleteBookmark": [["bookmark", "editBookmark", "confirmDelete"], ["id"]],
+  "signOut": [[], []]
   });
 
   // The app-manifest module's routing runtime over one table: the destinations are the commands
@@ -575,13 +599,41 @@
     GET: TABLES.GET === null ? null : compileRouter(TABLES.GET),
     POST: TABLES.POST === null ? null : compileRouter(TABLES.POST),
   });
+  // The manifest's own destinations: which screen this page is, and its params.
+  const PAGE_ROUTE = TABLES.PAGE === null ? null : compileRouter(TABLES.PAGE);
 
-  /** Whether a bound command's page action matches `method` and `url`, by the router's rules. */
-  function isBound(method, url) {
+  /** The bound command a page action of `method` and `url` matches, by the router's rules: its
+   * decision (the command as its destination, with its params), or null. */
+  function boundCommand(method, url) {
     const route = ROUTERS[method];
-    if (route === null || route === undefined) return false;
+    if (route === null || route === undefined) return null;
     const decision = route(url);
-    return decision.decision === "web" && decision.destination !== null;
+    return decision.decision === "web" && decision.destination !== null ? decision : null;
+  }
+
+  function isBound(method, url) {
+    return boundCommand(method, url) !== null;
+  }
+
+  /** The page's destination and params, as native's router reads the document's URL. */
+  function pageScreen() {
+    if (PAGE_ROUTE === null) return { destination: null, params: {} };
+    const decision = PAGE_ROUTE(String(documentURL(doc)));
+    return { destination: decision.destination, params: decision.params };
+  }
+
+  /**
+   * Whether native would take the command on this page: the command's destinations (none: any)
+   * include the page's, and every path param it has (what it acts on) is the page's own, with
+   * the same value (the scope rule of PageCommands: anything else is a row's action). The
+   * script keeps to it so the report's limits are spent only on what native can use.
+   */
+  function inScope(decision, screen) {
+    if (!Object.hasOwn(SCOPE, decision.destination)) return true;
+    const [destinations, pathParams] = SCOPE[decision.destination];
+    if (destinations.length > 0 && !destinations.includes(screen.destination)) return false;
+    return pathParams.every((name) => !Object.hasOwn(decision.params, name)
+      || (Object.hasOwn(screen.params, name) && screen.params[name] === decision.params[name]));
   }
 
   const control = (element) => controls.get(element instanceof HTMLButtonElement ? HTMLButtonElement
@@ -675,23 +727,33 @@
   // The candidates of the last scan: an offer's target is its index here.
   let scanned = [];
 
-  /** Scans the document: the report's JSON text, offers in document order within the limits. */
+  /**
+   * Scans the document: the report's JSON text, the offers native can take on this page in
+   * document order within the limits. When the limits leave out an offer native could take, the
+   * report says so ("truncated": true) and native reports it to its diagnostics hook.
+   */
   function scan() {
     const found = candidates();
+    const screen = pageScreen();
     const offers = [];
-    let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [] }));
-    for (let target = 0; target < found.length && offers.length < PROTOCOL.maxOffers; target++) {
+    let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [], truncated: true }));
+    let truncated = false;
+    for (let target = 0; target < found.length; target++) {
       const request = read(found[target]);
       if (request === null || utf8Length(request.url) > PROTOCOL.maxURLBytes) continue;
-      if (!isBound(request.method, request.url)) continue;
+      const decision = boundCommand(request.method, request.url);
+      if (decision === null || !inScope(decision, screen)) continue;
       const offer = { target, method: request.method, url: request.url };
       const size = utf8Length(JSON.stringify(offer)) + (offers.length > 0 ? 1 : 0);
-      if (bytes + size > PROTOCOL.maxReportBytes) break;
+      if (offers.length >= PROTOCOL.maxOffers || bytes + size > PROTOCOL.maxReportBytes) {
+        truncated = true;
+        break;
+      }
       bytes += size;
       offers.push(offer);
     }
     scanned = found;
-    return JSON.stringify({ v: PROTOCOL.version, offers });
+    return JSON.stringify(truncated ? { v: PROTOCOL.version, offers, truncated } : { v: PROTOCOL.version, offers });
   }
 
   let posted = null;
