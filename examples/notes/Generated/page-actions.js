@@ -602,24 +602,48 @@
   // The manifest's own destinations: which screen this page is, and its params.
   const PAGE_ROUTE = TABLES.PAGE === null ? null : compileRouter(TABLES.PAGE);
 
+  // URLs already read, by method and URL: the manifest does not change while the page lives, so
+  // an element whose URL was read before is not routed again. Emptied when it grows past 20,000
+  // URLs or 4 MB of URL text, so a page that keeps minting URLs cannot grow it without bound.
+  const decided = new Map();
+  let decidedLength = 0;
+
   /** The bound command a page action of `method` and `url` matches, by the router's rules: its
    * decision (the command as its destination, with its params), or null. */
   function boundCommand(method, url) {
+    const key = method + " " + url;
+    const known = decided.get(key);
+    if (known !== undefined) return known;
     const route = ROUTERS[method];
-    if (route === null || route === undefined) return null;
-    const decision = route(url);
-    return decision.decision === "web" && decision.destination !== null ? decision : null;
+    let found = null;
+    if (route !== null && route !== undefined) {
+      const decision = route(url);
+      if (decision.decision === "web" && decision.destination !== null) found = decision;
+    }
+    if (decided.size >= 20000 || decidedLength + key.length > 4000000) {
+      decided.clear();
+      decidedLength = 0;
+    }
+    decided.set(key, found);
+    decidedLength += key.length;
+    return found;
   }
 
   function isBound(method, url) {
     return boundCommand(method, url) !== null;
   }
 
+  let screenOf = { url: null, screen: null };
+
   /** The page's destination and params, as native's router reads the document's URL. */
   function pageScreen() {
     if (PAGE_ROUTE === null) return { destination: null, params: {} };
-    const decision = PAGE_ROUTE(String(documentURL(doc)));
-    return { destination: decision.destination, params: decision.params };
+    const url = String(documentURL(doc));
+    if (screenOf.url !== url) {
+      const decision = PAGE_ROUTE(url);
+      screenOf = { url, screen: { destination: decision.destination, params: decision.params } };
+    }
+    return screenOf.screen;
   }
 
   /**
@@ -642,11 +666,17 @@
   /** Whether a browsing-context name is the page's own context ("" or "_self"). */
   const isOwnContext = (name) => name === "" || name.toLowerCase() === "_self";
 
+  // The document's <base target>, read once per scan or invoke (readBase).
+  let baseTarget = "";
+
+  function readBase() {
+    const bases = querySelectorAll(doc, "base[target]");
+    baseTarget = bases.length > 0 ? getAttribute(bases[0], "target") ?? "" : "";
+  }
+
   /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
   function targetOf(own) {
-    if (own !== null) return own;
-    for (const base of Array.from(querySelectorAll(doc, "base[target]"))) return getAttribute(base, "target") ?? "";
-    return "";
+    return own !== null ? own : baseTarget;
   }
 
   /** The form's submit buttons (button and input type=submit), in tree order. */
@@ -659,9 +689,9 @@
     return buttons;
   }
 
-  /** Whether the form has an image button (form.elements never lists them): its click sends coordinates. */
-  function hasImageButton(form) {
-    return Array.from(querySelectorAll(doc, "input[type=image]")).some((input) => control(input).form(input) === form);
+  /** The forms that have an image button (form.elements never lists them): its click sends coordinates. */
+  function formsWithImageButtons() {
+    return new Set(Array.from(querySelectorAll(doc, "input[type=image]"), (input) => control(input).form(input)));
   }
 
   /**
@@ -698,13 +728,14 @@
    * form (or one without a submitter for a form that has no submit button), one per link. */
   function candidates() {
     const found = [];
+    const withImages = formsWithImageButtons();
     for (const element of Array.from(querySelectorAll(doc, "form, a[href]"))) {
       if (element instanceof HTMLAnchorElement) {
         found.push({ element, button: null });
         continue;
       }
       const buttons = submitButtons(element);
-      if (buttons.length === 0 && !hasImageButton(element)) found.push({ element, button: null });
+      if (buttons.length === 0 && !withImages.has(element)) found.push({ element, button: null });
       for (const button of buttons) found.push({ element, button });
     }
     return found;
@@ -733,6 +764,7 @@
    * report says so ("truncated": true) and native reports it to its diagnostics hook.
    */
   function scan() {
+    readBase();
     const found = candidates();
     const screen = pageScreen();
     const offers = [];
@@ -795,6 +827,7 @@
     if (candidate === undefined || !isConnected(candidate.element)) return "gone";
     const { element, button } = candidate;
     if (button !== null && (!isConnected(button) || control(button).form(button) !== element)) return "gone";
+    readBase();
     const request = read(candidate);
     if (request === null || request.method !== method || request.url !== url || !isBound(method, url)) return "gone";
     if (method === "GET") {
