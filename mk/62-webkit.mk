@@ -4,13 +4,18 @@
 # cancelled 303's cookie (sign-in's landing), the navigation policy WebKit asks for a server
 # redirect, requestSubmit with a submitter, new windows and downloads
 # (tools/web-screen-harness/webkit_questions.py; docs/web-screens.md, "In real WebKit").
-CI_STEPS += webkit-questions
+CI_STEPS += webkit-questions webkit-page-actions
 
-.PHONY: webkit-questions screenshots-webkit
+.PHONY: webkit-questions webkit-page-actions screenshots-webkit
 
 webkit-questions:
 	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads)"
 	scripts/webkit-run.sh tools/web-screen-harness/webkit_questions.py
+
+webkit-page-actions: fixture-page-actions
+	@echo "== webkit-page-actions: in WebKitGTK (the script in its own world, invoke through call_async_javascript_function in that world, as the adapter does), every offer on the page-action fixture pages sends byte for byte the request a click on its button or link sends, and nothing else; a 2,000-row list offers New bookmark and no row's action"
+	scripts/webkit-run.sh tools/web-screen-harness/webkit_page_actions.py \
+		--page-actions $(PAGE_ACTIONS_GEN)/fixtures/page-actions.js --fixtures $(PAGE_ACTIONS_FIXTURES)
 
 # The notes web screens as WebKit draws them, beside Chromium's (`make screenshots`), into docs/images.
 screenshots-webkit: browser-notes-build

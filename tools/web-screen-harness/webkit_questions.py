@@ -254,7 +254,9 @@ webkit.messageHandlers.%(handler)s.postMessage(JSON.stringify({
 
 
 class Embedder:
-    def __init__(self, proxy_port: int, certificate: Certificate, host: str = HOST):
+    def __init__(self, proxy_port: int, certificate: Certificate, host: str = HOST, world_script: str | None = None):
+        """``world_script``: the script for the page-actions world (the generated page-actions.js);
+        the questions' probe when None."""
         # Ephemeral: cookies and caches in memory only, as a fresh WKWebsiteDataStore would hold them
         # (nothing is left on disk for another run to read).
         manager = WebKit2.WebsiteDataManager.new_ephemeral()
@@ -271,7 +273,8 @@ class Embedder:
         # The page-actions script: its own world, main frame only, at document end.
         content.add_script(
             WebKit2.UserScript.new_for_world(
-                PAGE_ACTIONS_PROBE % {"global": "rastrilloPageActions", "handler": PAGE_ACTIONS_HANDLER},
+                world_script if world_script is not None
+                else PAGE_ACTIONS_PROBE % {"global": "rastrilloPageActions", "handler": PAGE_ACTIONS_HANDLER},
                 WebKit2.UserContentInjectedFrames.TOP_FRAME,
                 WebKit2.UserScriptInjectionTime.END,
                 PAGE_ACTIONS_WORLD,

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""A native command sends exactly what the page's own button sends, in real WebKit
+(`make webkit-page-actions`): `page_actions_requests.py`'s check, in WebKitGTK.
+
+    scripts/webkit-run.sh tools/web-screen-harness/webkit_page_actions.py --page-actions FILE [--fixtures DIR]
+
+FILE: the page-actions.js generated from Tests/PageActionsScript/fixtures/app-manifest.json
+(`make fixture-page-actions`). WebKitGTK is embedded as the Apple adapter embeds WKWebView
+(webkit_questions.Embedder): the script as a user script in its own world at document end, main
+frame only, its message handler registered in that world, and `invoke` called in that world with
+`call_async_javascript_function` (`callAsyncJavaScript(in:)`). The fixture pages are served over
+HTTPS under their screen's path (page_actions_requests.PAGES) on a loopback server that records
+every request it receives and answers a form's or link's request with 204 No Content, so the page
+stays. For every offer: the request `invoke` causes, then the request a person's click on the same
+button or link causes (in the page's own world), recorded by the server, must be the same: method,
+path, body (multipart boundaries aside), Content-Type, Origin and Referer; and `invoke` must send
+nothing else. Every wait is on a request or an event; the timeouts are only hang guards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import ssl
+import sys
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from page_actions_requests import EXPECTED, LIST_ROWS, ORACLE, PAGES, PERSON, PREPARE, generated_list  # noqa: E402
+from webkit_questions import Embedder, Proxy, WebKit2  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
+
+HOST = "notes.example.com"
+ORIGIN = f"https://{HOST}"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Server:
+    """The fixture pages and a generated list; every other request is recorded and answered 204."""
+
+    def __init__(self, directory: str, certificate: Certificate):
+        self.recorded: list[dict] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def _send(self, status: int, body: bytes, content_type: str = "text/html; charset=utf-8"):
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def _page(self) -> bytes | None:
+                path, _, raw = self.path.partition("?")
+                query = dict(part.split("=", 1) for part in raw.split("&") if "=" in part)
+                if "rows" in query and path == "/bookmarks":
+                    return generated_list(int(query["rows"]))
+                name = query.get("fixture", "")
+                if name in PAGES and path == PAGES[name] and set(query) == {"fixture"}:
+                    with open(os.path.join(directory, name), "rb") as handle:
+                        return handle.read()
+                return None
+
+            def _record(self, body: bytes):
+                with server.lock:
+                    server.recorded.append({
+                        "method": self.command, "url": ORIGIN + self.path, "body": body.decode("utf-8", "replace"),
+                        "content-type": self.headers.get("Content-Type", ""), "origin": self.headers.get("Origin"),
+                        "referer": self.headers.get("Referer"),
+                    })
+
+            def do_GET(self):
+                page = self._page()
+                if page is not None:
+                    self._send(200, page)
+                elif self.path == "/favicon.ico":
+                    self._send(404, b"", "text/plain")
+                else:
+                    self._record(b"")
+                    self._send(204, b"", "text/plain")
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                self._record(body)
+                self._send(204, b"", "text/plain")
+
+        class Quiet(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request, client_address):
+                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
+                    super().handle_error(request, client_address)
+
+        self.httpd = Quiet(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certificate.cert_path, certificate.key_path)
+        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.recorded)
+
+    def since(self, start: int) -> list[dict]:
+        with self.lock:
+            return list(self.recorded[start:])
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Checks:
+    def __init__(self):
+        self.failures: list[str] = []
+        self.passed = 0
+
+    def equal(self, what: str, got, expected):
+        if got == expected:
+            self.passed += 1
+            print(f"ok   {what}")
+        else:
+            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
+            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
+
+
+def comparable(request: dict) -> dict:
+    content_type, body = request["content-type"], request["body"]
+    match = re.search(r"boundary=(\S+)", content_type)
+    if match:
+        body = body.replace(match.group(1), "BOUNDARY")
+        content_type = content_type.replace(match.group(1), "BOUNDARY")
+    return {**request, "body": body, "content-type": content_type}
+
+
+class Day:
+    def __init__(self, web: Embedder, server: Server, checks: Checks):
+        self.web, self.server, self.checks = web, server, checks
+
+    def load(self, url: str) -> list[dict]:
+        """Loads ``url`` and returns the offers of the script's last report for it."""
+        before = len(self.web.world_messages)
+        self.web.load_url(url)
+        self.web.until(lambda: len(self.web.world_messages) > before, f"the page-actions report of {url}")
+        return json.loads(self.web.world_messages[-1])["offers"]
+
+    def requests_after(self, action, expect: bool) -> list[dict]:
+        start = self.server.count()
+        action()
+        if expect:
+            self.web.until(lambda: self.server.count() > start, "the request")
+        end = time.monotonic() + 0.3
+        self.web.until(lambda: time.monotonic() >= end, "other requests", timeout=2)
+        return [comparable(r) for r in self.server.since(start)]
+
+    def invoke(self, offer: dict):
+        return self.web.call_async(
+            f"return await rastrilloPageActions.invoke({offer['target']}, {json.dumps(offer['method'])}, "
+            f"{json.dumps(offer['url'])});", world=PAGE_ACTIONS_WORLD)
+
+    def person(self, target: int):
+        self.web.evaluate(ORACLE)
+        self.web.evaluate(PERSON % target)
+
+    def page(self, name: str):
+        url = f"{ORIGIN}{PAGES[name]}?fixture={name}"
+        offers = self.load(url)
+        self.checks.equal(f"WebKit {name}: the offers are what the page's buttons and links send by HTML's rules",
+                          [(o["method"], o["url"][len(ORIGIN):]) for o in offers], EXPECTED[name])
+        for offer in offers:
+            label = f"WebKit {name}: offer {offer['target']} ({offer['method']} {offer['url'][len(ORIGIN):]})"
+            self.load(url)
+            self.web.evaluate(PREPARE.get(name, "0"))
+            outcome = []
+            native = self.requests_after(lambda: outcome.append(self.invoke(offer)), expect=True)
+            self.load(url)
+            self.web.evaluate(PREPARE.get(name, "0"))
+            person = self.requests_after(lambda: self.person(offer["target"]), expect=True)
+            # A click on a link with ping also sends the ping (text/ping): not part of the comparison.
+            clicked = [r for r in person if not r["content-type"].startswith("text/ping")]
+            self.checks.equal(f"{label}: invoke sends the very request the person's click sends", native, clicked)
+            self.checks.equal(f"{label}: invoke answers and sends nothing else (no ping)",
+                              (outcome, len(native)), (["followed" if offer["method"] == "GET" else "submitted"], 1))
+
+    def long_list(self):
+        offers = self.load(f"{ORIGIN}/bookmarks?rows={LIST_ROWS}")
+        self.checks.equal(f"WebKit: a {LIST_ROWS}-row list offers New bookmark and Sign Out, no row's action",
+                          offers, [{"target": LIST_ROWS * 4, "method": "GET", "url": f"{ORIGIN}/bookmarks/new"},
+                                   {"target": LIST_ROWS * 4 + 1, "method": "POST", "url": f"{ORIGIN}/signout"}])
+        report = json.loads(self.web.world_messages[-1])
+        self.checks.equal("WebKit: that report is not cut", "truncated" in report, False)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--page-actions", required=True)
+    parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "PageActionsScript", "fixtures"))
+    options = parser.parse_args()
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        print("webkit-page-actions: no display: run under xvfb-run -a (make webkit-page-actions does)", file=sys.stderr)
+        return 2
+    with open(options.page_actions) as handle:
+        script = handle.read()
+    print(f"webkit-page-actions: WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}."
+          f"{WebKit2.get_micro_version()}")
+    checks = Checks()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="webkit-page-actions-") as directory:
+        certificate = Certificate([HOST], directory)
+        server = Server(options.fixtures, certificate)
+        proxy = Proxy({HOST: server.port})
+        web = Embedder(proxy.port, certificate, host=HOST, world_script=script)
+        day = Day(web, server, checks)
+        try:
+            for name in EXPECTED:
+                try:
+                    day.page(name)
+                except AssertionError as error:
+                    checks.failures.append(f"{name}: {error}")
+                    print(f"FAIL {name}: {error}")
+            try:
+                day.long_list()
+            except AssertionError as error:
+                checks.failures.append(f"long list: {error}")
+                print(f"FAIL long list: {error}")
+            checks.equal("WebKit: no request went to any host but the app's", proxy.refused, [])
+        finally:
+            web.window.destroy()
+            proxy.close()
+            server.close()
+    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
+    return 1 if checks.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
