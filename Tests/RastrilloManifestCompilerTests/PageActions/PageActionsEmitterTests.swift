@@ -59,7 +59,27 @@ struct PageActionsEmitterTests {
             """#
         let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
         let script = try #require(compiler.files(only: ["page-actions"]).first).contents
-        #expect(script.contains("\n  POST: null\n"))
+        #expect(script.contains("\n  POST: null,\n"))
         #expect(!script.contains("\n  GET: null"))
+        // The manifest's destinations (the page's screen) and each bound command's scope.
+        #expect(script.contains("\n  PAGE: {"))
+        #expect(script.contains("\n  const SCOPE = Object.freeze({\n  \"openPage\": [[], []]\n  });\n"))
+    }
+
+    @Test("each bound command's scope: its destinations and its path params")
+    func scope() throws {
+        let text = #"""
+            {"schemaVersion": 1, "app": {"name": "A"}, "origins": [{"origin": "https://a.example"}],
+             "destinations": [{"id": "item", "pattern": "/items/{id}", "params": {"id": "int"}, "presentation": "web",
+                               "titleKey": "t"}],
+             "commands": [{"id": "publishItem", "titleKey": "t", "placements": ["menu"], "destinations": ["item"],
+                           "pageAction": {"method": "POST", "pattern": "/items/{id}/publish", "params": {"id": "int"}}},
+                          {"id": "filter", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "GET", "pattern": "/items", "params": {"q": "string"}}}]}
+            """#
+        let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
+        let script = try #require(compiler.files(only: ["page-actions"]).first).contents
+        #expect(script.contains(#""publishItem": [["item"], ["id"]]"#))
+        #expect(script.contains(#""filter": [[], []]"#), "a query param is not a path param")
     }
 }
