@@ -7,9 +7,10 @@ MANIFEST_PARITY := Tests/ManifestParity
 MANIFEST_GEN := .build/manifest-parity
 MANIFEST_GO := scripts/go.sh
 
-CI_STEPS += manifest-build-check manifest-schema-check manifest-example-check manifest-parity-js manifest-parity-go
+CI_STEPS += manifest-build-check manifest-schema-check manifest-example-check manifest-parity-js manifest-parity-go \
+	manifest-keyword-params
 
-.PHONY: manifest-cli manifest-schema-check manifest-build-check manifest-example-check manifest-emit manifest-parity-js manifest-parity-go
+.PHONY: manifest-keyword-params manifest-cli manifest-schema-check manifest-build-check manifest-example-check manifest-emit manifest-parity-js manifest-parity-go
 
 manifest-cli:
 	@echo "== manifest-cli: build rastrillo-native (same flags as 'build', so nothing recompiles)"
@@ -56,3 +57,10 @@ manifest-parity-go: manifest-emit
 	$(MANIFEST_GEN)/go/parity routes $(MANIFEST_PARITY)/corpus.json
 	$(MANIFEST_GEN)/go/parity conflicts $(MANIFEST_PARITY)/conflict-patterns.txt $(MANIFEST_PARITY)/conflicts.txt
 	$(MANIFEST_GEN)/go/parity pageactions
+
+# Param names are URL names, keywords of every generated language included (issue 30): the
+# generated Swift, JS, TypeScript and Go all take them (scripts/keyword-params-check.py).
+manifest-keyword-params: manifest-cli
+	@echo "== manifest-keyword-params: every keyword of Swift, JS/TS and Go as a param name: Swift type-checks a caller using every label, node round-trips every name through urlFor and route, tsc --strict takes them, Go vets and builds the query"
+	@command -v tsc >/dev/null || { echo "manifest-keyword-params: tsc is required (make setup installs it: apt-get install node-typescript)"; exit 1; }
+	$(PYTHON) scripts/keyword-params-check.py $(MANIFEST_CLI) "$$($(SWIFT) build $(STRICT) --show-bin-path)"

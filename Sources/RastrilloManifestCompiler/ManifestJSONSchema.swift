@@ -22,6 +22,7 @@ public enum ManifestJSONSchema {
     /// The schema as deterministic, 2-space-indented JSON text.
     public static var text: String {
         let id = #"^[a-z][A-Za-z0-9]*$"#
+        let paramName = #"^[A-Za-z][A-Za-z0-9_]{0,63}$"#
         let typeName = #"^[A-Z][A-Za-z0-9]*$"#
         let capability = #"^[a-z][a-z0-9-]*(\\.[a-z][a-z0-9-]*)*$"#
         // One list of refused schemes (ManifestOrigin.refusedSchemes) for the decoder and the schema;
@@ -104,7 +105,7 @@ public enum ManifestJSONSchema {
                     "properties": {
                       "id": {"type": "string", "pattern": "\(id)"},
                       "pattern": {"type": "string", "pattern": "^/", "description": "Go 1.22 ServeMux path pattern: {name}, {name...}, {$}; no host, no method"},
-                      "params": {"type": "object", "propertyNames": {"pattern": "\(id)"}, "additionalProperties": {"$ref": "#/$defs/type"}},
+                      "params": {"type": "object", "propertyNames": {"pattern": "\(paramName)"}, "additionalProperties": {"$ref": "#/$defs/type"}},
                       "presentation": {"enum": \(presentations)},
                       "titleKey": {"type": "string"},
                       "capabilities": {"type": "array", "items": {"type": "string"}},
@@ -135,7 +136,7 @@ public enum ManifestJSONSchema {
                         "properties": {
                           "method": {"enum": \(methods)},
                           "pattern": {"type": "string", "pattern": "^/", "description": "Go 1.22 ServeMux path pattern of the form's action or the link's href"},
-                          "params": {"type": "object", "propertyNames": {"pattern": "\(id)"}, "additionalProperties": {"$ref": "#/$defs/type"}}
+                          "params": {"type": "object", "propertyNames": {"pattern": "\(paramName)"}, "additionalProperties": {"$ref": "#/$defs/type"}}
                         }
                       }
                     }

@@ -196,9 +196,12 @@ struct GoEmitter {
         }
     }
 
-    /// A Go identifier for a param, avoiding the file's package and helper names.
+    /// A Go identifier for a param, avoiding the file's package and helper names, Go's keywords and
+    /// its predeclared identifiers (`type` → `typeParam`); a name ending in `Param` is suffixed too,
+    /// so two params never meet (`type` and `typeParam` → `typeParam`, `typeParamParam`).
     static func goName(_ name: String) -> String {
         ["url", "http", "strconv", "strings", "builtPath", "builtQuery", "escapeRest"].contains(name)
+            || GeneratedNames.goReserved.contains(name) || name.hasSuffix("Param")
             ? name + "Param" : name
     }
 

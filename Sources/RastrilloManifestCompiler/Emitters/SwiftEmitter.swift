@@ -72,7 +72,7 @@ struct SwiftEmitter {
                 if destination.params.isEmpty {
                     w.line("case \(destination.id)")
                 } else {
-                    let params = destination.params.map { "\($0.name): \(swiftType($0.type))" }
+                    let params = destination.params.map { "\(Self.label($0.name)): \(swiftType($0.type))" }
                     w.line("case \(destination.id)(\(params.joined(separator: ", ")))")
                 }
             }
@@ -109,13 +109,16 @@ struct SwiftEmitter {
                 w.block("switch _match.destination {") { w in
                     for destination in manifest.destinations {
                         w.line("case \(Self.quoted(destination.id)):")
-                        for param in destination.params {
-                            emitParamRead(param, &w)
+                        for (index, param) in destination.params.enumerated() {
+                            emitParamRead(param, local: Self.local(index), &w)
                         }
                         if destination.params.isEmpty {
                             w.line("    self = .\(destination.id)")
                         } else {
-                            let args = destination.params.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+                            let args = destination.params.enumerated().map {
+                                "\(Self.argumentLabel($1.name)): \(Self.local($0))"
+                            }
+                            .joined(separator: ", ")
                             w.line("    self = .\(destination.id)(\(args))")
                         }
                     }
@@ -131,16 +134,18 @@ struct SwiftEmitter {
                             w.line("case .\(destination.id): return [:]")
                             continue
                         }
-                        let bindings = destination.params.map { "let \($0.name)" }.joined(separator: ", ")
+                        let bindings = destination.params.indices.map { "let \(Self.local($0))" }.joined(
+                            separator: ", ")
                         w.line("case .\(destination.id)(\(bindings)):")
                         w.line("    var _values: [String: LinkValue] = [:]")
-                        for param in destination.params {
+                        for (index, param) in destination.params.enumerated() {
+                            let local = Self.local(index)
                             if case .optional(let wrapped) = param.type {
                                 w.line(
-                                    "    if let \(param.name) { _values[\(Self.quoted(param.name))] = \(linkValue(param.name, wrapped)) }"
+                                    "    if let \(local) { _values[\(Self.quoted(param.name))] = \(linkValue(local, wrapped)) }"
                                 )
                             } else {
-                                w.line("    _values[\(Self.quoted(param.name))] = \(linkValue(param.name, param.type))")
+                                w.line("    _values[\(Self.quoted(param.name))] = \(linkValue(local, param.type))")
                             }
                         }
                         w.line("    return _values")
@@ -157,9 +162,24 @@ struct SwiftEmitter {
         w.line()
     }
 
-    func emitParamRead(_ param: ManifestDestination.Param, _ w: inout CodeWriter) {
-        let name = param.name
-        let key = Self.quoted(name)
+    /// A param's argument label in the case's declaration: its name. Swift takes any keyword as
+    /// a label there but `inout`, `var` and `let`, which go in backticks.
+    static func label(_ name: String) -> String {
+        GeneratedNames.swiftLabelKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A param's argument label in a call: its name, `inout` in backticks (Swift warns about any
+    /// other escaped keyword there).
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
+    /// The generated code's local for the param at `index` (never a name a manifest can give:
+    /// param names do not start with `_`).
+    static func local(_ index: Int) -> String { "_p\(index)" }
+
+    func emitParamRead(_ param: ManifestDestination.Param, local name: String, _ w: inout CodeWriter) {
+        let key = Self.quoted(param.name)
         if case .optional(let wrapped) = param.type {
             w.line("    let \(name): \(swiftType(wrapped))?")
             w.line("    if let _raw = _match.params[\(key)] {")

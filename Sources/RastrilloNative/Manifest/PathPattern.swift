@@ -125,10 +125,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         self.segments = segments
     }
 
-    /// Whether `name` is a wildcard name usable in every generated language:
-    /// an ASCII identifier starting with a lowercase letter.
+    /// Whether `name` is a wildcard name: a param name (ASCII letters, digits and `_`, first a
+    /// letter, keywords included; each emitter makes it an identifier of its language), which is
+    /// also a name Go's `ServeMux` accepts.
     static func isValidWildcardName(_ name: String) -> Bool {
-        ManifestIdentifier.isLowerCamel(name)
+        ManifestIdentifier.isParamName(name)
     }
 }
 
@@ -184,7 +185,7 @@ public struct PathPatternError: Error, Sendable, Equatable, CustomStringConverti
         case .endAnchorNotLast: what = "{$} must be the last segment"
         case .restNotLast: what = "a {name...} wildcard must be the last segment"
         case .badWildcardName(let name):
-            what = "wildcard name '\(name)' must be an ASCII identifier starting with a lowercase letter (e.g. noteID)"
+            what = "wildcard name '\(name)' must be ASCII letters, digits and '_', starting with a letter (e.g. noteID)"
         case .duplicateWildcard(let name): what = "wildcard name '\(name)' appears twice; rename one"
         case .badPercentEncoding(let segment): what = "segment '\(segment)' has an invalid '%' escape"
         case .tooManySegments(let limit):

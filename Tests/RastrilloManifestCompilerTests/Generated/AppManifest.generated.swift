@@ -135,105 +135,105 @@ enum Destination: Hashable, Codable, Sendable {
             case "newNote":
                 self = .newNote
             case "note":
-                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["id"], let _p0 = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .note(id: id)
+                self = .note(id: _p0)
             case "noteEdit":
-                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["id"], let _p0 = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .noteEdit(id: id)
+                self = .noteEdit(id: _p0)
             case "noteTag":
-                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["id"], let _p0 = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                guard let _raw = _match.params["color"], let color = { if case .string(let v) = _raw { return Color(rawValue: v) } else { return nil } }() else {
+                guard let _raw = _match.params["color"], let _p1 = { if case .string(let v) = _raw { return Color(rawValue: v) } else { return nil } }() else {
                     return nil
                 }
-                self = .noteTag(id: id, color: color)
+                self = .noteTag(id: _p0, color: _p1)
             case "docs":
                 self = .docs
             case "docsSearch":
                 self = .docsSearch
             case "files":
-                guard let _raw = _match.params["path"], let path = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["path"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .files(path: path)
+                self = .files(path: _p0)
             case "user":
-                guard let _raw = _match.params["userID"], let userID = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                guard let _raw = _match.params["userID"], let _p0 = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
                     return nil
                 }
-                self = .user(userID: userID)
+                self = .user(userID: _p0)
             case "userByName":
-                guard let _raw = _match.params["name"], let name = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["name"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .userByName(name: name)
+                self = .userByName(name: _p0)
             case "report":
-                guard let _raw = _match.params["year"], let year = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                guard let _raw = _match.params["year"], let _p0 = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
                     return nil
                 }
-                guard let _raw = _match.params["month"], let month = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                guard let _raw = _match.params["month"], let _p1 = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
                     return nil
                 }
-                let format: ReportFormat?
+                let _p2: ReportFormat?
                 if let _raw = _match.params["format"] {
                     guard let _value = { if case .string(let v) = _raw { return ReportFormat(rawValue: v) } else { return nil } }() else { return nil }
-                    format = _value
+                    _p2 = _value
                 } else {
-                    format = nil
+                    _p2 = nil
                 }
-                self = .report(year: year, month: month, format: format)
+                self = .report(year: _p0, month: _p1, format: _p2)
             case "billing":
                 self = .billing
             case "help":
-                guard let _raw = _match.params["topic"], let topic = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["topic"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .help(topic: topic)
+                self = .help(topic: _p0)
             case "search":
-                guard let _raw = _match.params["q"], let q = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["q"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                let page: Int?
+                let _p1: Int?
                 if let _raw = _match.params["page"] {
                     guard let _value = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else { return nil }
-                    page = _value
+                    _p1 = _value
                 } else {
-                    page = nil
+                    _p1 = nil
                 }
-                self = .search(q: q, page: page)
+                self = .search(q: _p0, page: _p1)
             case "flag":
-                guard let _raw = _match.params["enabled"], let enabled = { if case .bool(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["enabled"], let _p0 = { if case .bool(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .flag(enabled: enabled)
+                self = .flag(enabled: _p0)
             case "ratio":
-                guard let _raw = _match.params["value"], let value = { if case .double(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["value"], let _p0 = { if case .double(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .ratio(value: value)
+                self = .ratio(value: _p0)
             case "version":
-                guard let _raw = _match.params["number"], let number = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
+                guard let _raw = _match.params["number"], let _p0 = { if case .int(let v) = _raw { return Int(v) } else { return nil } }() else {
                     return nil
                 }
-                self = .version(number: number)
+                self = .version(number: _p0)
             case "versionsAll":
                 self = .versionsAll
             case "encoded":
-                guard let _raw = _match.params["item"], let item = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["item"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .encoded(item: item)
+                self = .encoded(item: _p0)
             case "settings":
                 self = .settings
             case "settingsSection":
-                guard let _raw = _match.params["section"], let section = { if case .string(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["section"], let _p0 = { if case .string(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .settingsSection(section: section)
+                self = .settingsSection(section: _p0)
             case "signIn":
                 self = .signIn
             default: return nil
@@ -246,70 +246,70 @@ enum Destination: Hashable, Codable, Sendable {
             case .home: return [:]
             case .notes: return [:]
             case .newNote: return [:]
-            case .note(let id):
+            case .note(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["id"] = .uuid(id)
+                _values["id"] = .uuid(_p0)
                 return _values
-            case .noteEdit(let id):
+            case .noteEdit(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["id"] = .uuid(id)
+                _values["id"] = .uuid(_p0)
                 return _values
-            case .noteTag(let id, let color):
+            case .noteTag(let _p0, let _p1):
                 var _values: [String: LinkValue] = [:]
-                _values["id"] = .uuid(id)
-                _values["color"] = .string(color.rawValue)
+                _values["id"] = .uuid(_p0)
+                _values["color"] = .string(_p1.rawValue)
                 return _values
             case .docs: return [:]
             case .docsSearch: return [:]
-            case .files(let path):
+            case .files(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["path"] = .string(path)
+                _values["path"] = .string(_p0)
                 return _values
-            case .user(let userID):
+            case .user(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["userID"] = .int(Int64(userID))
+                _values["userID"] = .int(Int64(_p0))
                 return _values
-            case .userByName(let name):
+            case .userByName(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["name"] = .string(name)
+                _values["name"] = .string(_p0)
                 return _values
-            case .report(let year, let month, let format):
+            case .report(let _p0, let _p1, let _p2):
                 var _values: [String: LinkValue] = [:]
-                _values["year"] = .int(Int64(year))
-                _values["month"] = .int(Int64(month))
-                if let format { _values["format"] = .string(format.rawValue) }
+                _values["year"] = .int(Int64(_p0))
+                _values["month"] = .int(Int64(_p1))
+                if let _p2 { _values["format"] = .string(_p2.rawValue) }
                 return _values
             case .billing: return [:]
-            case .help(let topic):
+            case .help(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["topic"] = .string(topic)
+                _values["topic"] = .string(_p0)
                 return _values
-            case .search(let q, let page):
+            case .search(let _p0, let _p1):
                 var _values: [String: LinkValue] = [:]
-                _values["q"] = .string(q)
-                if let page { _values["page"] = .int(Int64(page)) }
+                _values["q"] = .string(_p0)
+                if let _p1 { _values["page"] = .int(Int64(_p1)) }
                 return _values
-            case .flag(let enabled):
+            case .flag(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["enabled"] = .bool(enabled)
+                _values["enabled"] = .bool(_p0)
                 return _values
-            case .ratio(let value):
+            case .ratio(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["value"] = .double(value)
+                _values["value"] = .double(_p0)
                 return _values
-            case .version(let number):
+            case .version(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["number"] = .int(Int64(number))
+                _values["number"] = .int(Int64(_p0))
                 return _values
             case .versionsAll: return [:]
-            case .encoded(let item):
+            case .encoded(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["item"] = .string(item)
+                _values["item"] = .string(_p0)
                 return _values
             case .settings: return [:]
-            case .settingsSection(let section):
+            case .settingsSection(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["section"] = .string(section)
+                _values["section"] = .string(_p0)
                 return _values
             case .signIn: return [:]
         }

@@ -39,7 +39,10 @@ struct PathPatternTests {
             ("/{\u{301}id}", .badWildcardName("\u{301}id")),
             ("/{$}/a", .endAnchorNotLast),
             ("/{rest...}/a", .restNotLast),
-            ("/{Bad}", .badWildcardName("Bad")),
+            ("/{_bad}", .badWildcardName("_bad")),
+            ("/{9a}", .badWildcardName("9a")),
+            ("/{page-size}", .badWildcardName("page-size")),
+            ("/{\(String(repeating: "a", count: 65))}", .badWildcardName(String(repeating: "a", count: 65))),
             ("/{}", .badWildcardName("")),
             ("/{a}/{a}", .duplicateWildcard("a")),
             ("/%zz", .badPercentEncoding("%zz")),
@@ -52,6 +55,14 @@ struct PathPatternTests {
             #expect(error.problem == problem)
             #expect(!error.description.isEmpty)
         }
+    }
+
+    /// A wildcard names what a URL carries: keywords of every generated language, uppercase and
+    /// `_` are names too (the emitters make them identifiers; make manifest-keyword-params).
+    @Test(arguments: ["/{select}/{type}", "/{default}/{for}/{in}", "/{Self}/{inout}", "/{page_size}", "/{ID2}"])
+    func acceptsURLNamesKeywordsIncluded(text: String) throws {
+        let pattern = try PathPattern(parsing: text)
+        #expect(pattern.wildcardNames.count == text.split(separator: "/").count)
     }
 
     /// Expected relationships, as Go's net/http `comparePaths` gives them (the

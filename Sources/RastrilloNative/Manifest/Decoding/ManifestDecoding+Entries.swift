@@ -56,10 +56,11 @@ extension ManifestDecoding {
         for member in paramObject.members {
             let paramPointer = ManifestReader.child(pointer + "/params", member.key)
             if let type = reader.type(member.value, paramPointer) { declared[member.key] = type }
-            if !ManifestIdentifier.isLowerCamel(member.key) {
+            if !ManifestIdentifier.isParamName(member.key) {
                 reader.report(
                     .invalidValue, paramPointer, member.keyPosition,
-                    "param name '\(member.key)' must be a lowerCamel ASCII identifier that is not a keyword")
+                    "param name '\(member.key)' must be ASCII letters, digits and '_', starting with a letter, at most "
+                        + "64 bytes (keywords such as select or type are fine)")
             }
         }
         guard let pattern else { return [] }

@@ -33,6 +33,17 @@ enum ManifestIdentifier {
         return text.utf8.allSatisfy(ASCIIByte.isAlphanumeric) && !reserved.contains(text)
     }
 
+    /// A param name (a path wildcard or a query name): what a URL names, so keywords of Swift,
+    /// JavaScript and Go are names too (`select`, `type`, `default`, `for`); each emitter makes it an
+    /// identifier of its language. ASCII letters, digits and `_`, first a letter; at most 64 bytes.
+    /// A leading `_` is refused: the generated code's own locals start with one.
+    static func isParamName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.count <= 64, ASCIIByte.isAlphanumeric(first),
+            !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return text.utf8.allSatisfy { ASCIIByte.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+    }
+
     /// `UpperCamel`: ASCII letters and digits, first an uppercase letter.
     static func isUpperCamel(_ text: String) -> Bool {
         guard let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }

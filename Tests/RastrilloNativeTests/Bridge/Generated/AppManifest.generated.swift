@@ -68,10 +68,10 @@ enum Destination: Hashable, Codable, Sendable {
             case "home":
                 self = .home
             case "editor":
-                guard let _raw = _match.params["id"], let id = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
+                guard let _raw = _match.params["id"], let _p0 = { if case .uuid(let v) = _raw { return v } else { return nil } }() else {
                     return nil
                 }
-                self = .editor(id: id)
+                self = .editor(id: _p0)
             default: return nil
         }
     }
@@ -80,9 +80,9 @@ enum Destination: Hashable, Codable, Sendable {
     var params: [String: LinkValue] {
         switch self {
             case .home: return [:]
-            case .editor(let id):
+            case .editor(let _p0):
                 var _values: [String: LinkValue] = [:]
-                _values["id"] = .uuid(id)
+                _values["id"] = .uuid(_p0)
                 return _values
         }
     }
