@@ -22,26 +22,12 @@ import tempfile
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import Browser, Certificate, HarnessError, NativeSide, WebScreen  # noqa: E402
+from webscreen import Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen  # noqa: E402
 
 HOSTS = ["app.example.com", "www.example.com", "elsewhere.example.net"]
 APP = "https://app.example.com"
 SERVER_UUID = "6f1c2a84-3d5e-4b7a-9c21-0e8f4d6a1b35"
 SHIPPED_CSP = "default-src 'self'; frame-ancestors 'none'"
-
-
-class Checks:
-    def __init__(self):
-        self.failures: list[str] = []
-        self.passed = 0
-
-    def equal(self, what: str, got, expected):
-        if got == expected:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
 
 
 def text_of(screen: WebScreen, selector: str, frame_id: str | None = None):

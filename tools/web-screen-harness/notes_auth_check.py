@@ -41,8 +41,8 @@ import time
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from notes_check import SHIPPED_CSP, Checks, Day, describe  # noqa: E402
-from webscreen import App, AuthenticationSession, Browser, Certificate, HarnessError, NativeSide, WebScreen  # noqa: E402
+from notes_check import SHIPPED_CSP, Day, describe  # noqa: E402
+from webscreen import App, AuthenticationSession, Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"

@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webscreen import (  # noqa: E402
-    PAGE_ACTIONS_WORLD, App, Browser, Certificate, HarnessError, NativeSide, WebScreen,
+    PAGE_ACTIONS_WORLD, App, Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen,
 )
 
 # The web app's Content-Security-Policy (the framework's v0.27 policy, verbatim): every page the day
@@ -51,20 +51,6 @@ ALL_COMMANDS = [
 
 def url(path: str) -> str:
     return ORIGIN + path
-
-
-class Checks:
-    def __init__(self):
-        self.failures: list[str] = []
-        self.passed = 0
-
-    def equal(self, what: str, got, expected):
-        if got == expected:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
 
 
 class Server:

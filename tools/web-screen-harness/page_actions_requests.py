@@ -38,7 +38,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import PAGE_ACTIONS_WORLD, Browser, Certificate, HarnessError  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Browser, Certificate, Checks, HarnessError  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -112,20 +112,6 @@ PERSON = """((target) => {
   else if (button !== null) button.click();
   else element.requestSubmit();
 })(%d)"""
-
-
-class Checks:
-    def __init__(self):
-        self.failures: list[str] = []
-        self.passed = 0
-
-    def equal(self, what: str, got, expected):
-        if got == expected:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
 
 
 def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPServer, int]:

@@ -33,7 +33,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from page_actions_requests import EXPECTED, LIST_ROWS, ORACLE, PAGES, PERSON, PREPARE, generated_list  # noqa: E402
 from webkit_questions import Embedder, Proxy, WebKit2  # noqa: E402
-from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Certificate, Checks  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -121,20 +121,6 @@ class Server:
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
-
-
-class Checks:
-    def __init__(self):
-        self.failures: list[str] = []
-        self.passed = 0
-
-    def equal(self, what: str, got, expected):
-        if got == expected:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
 
 
 def comparable(request: dict) -> dict:

@@ -119,6 +119,22 @@ class HarnessError(Exception):
     """The harness could not do what the test asked (with what to do about it)."""
 
 
+class Checks:
+    """A check's results: each ``equal`` prints ``ok`` or ``FAIL`` with what differed, and counts it."""
+
+    def __init__(self):
+        self.failures: list[str] = []
+        self.passed = 0
+
+    def equal(self, what: str, got, expected):
+        if got == expected:
+            self.passed += 1
+            print(f"ok   {what}")
+        else:
+            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
+            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
+
+
 class Certificate:
     """A self-signed certificate for ``hosts``, written to a temporary directory."""
 
