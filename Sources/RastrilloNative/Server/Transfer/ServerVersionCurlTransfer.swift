@@ -36,6 +36,38 @@
             return ServerHostKind(host: host) == .loopback ? "" : nil
         }
 
+        /// The proxy libcurl takes from `environment` for `url`, as libcurl reads it, or `nil`:
+        /// never for a loopback host (``proxyOverride(for:)``); for https `https_proxy`, then
+        /// `HTTPS_PROXY`, `all_proxy`, `ALL_PROXY`; for http `http_proxy` (lowercase only), then
+        /// `all_proxy`, `ALL_PROXY`; and none when `no_proxy` (or `NO_PROXY`) is `*` or names the
+        /// host or a domain it ends in. The proxy's user name and password are left out.
+        static func environmentProxy(for url: URL, environment: [String: String]) -> (variable: String, proxy: String)?
+        {
+            guard proxyOverride(for: url) == nil, let host = url.host(percentEncoded: true)?.lowercased(),
+                let scheme = url.scheme?.lowercased()
+            else { return nil }
+            let noProxy = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+            for entry in noProxy.split(separator: ",") {
+                let name = entry.trimmingCharacters(in: .whitespaces).lowercased()
+                let domain = name.hasPrefix(".") ? String(name.dropFirst()) : name
+                if name == "*" || (!domain.isEmpty && (host == domain || host.hasSuffix("." + domain))) { return nil }
+            }
+            let variables =
+                scheme == "https"
+                ? ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] : ["http_proxy", "all_proxy", "ALL_PROXY"]
+            for variable in variables {
+                guard let value = environment[variable], !value.isEmpty else { continue }
+                var proxy = value
+                if var parts = URLComponents(string: value), parts.user != nil || parts.password != nil {
+                    parts.user = nil
+                    parts.password = nil
+                    proxy = parts.string ?? "(a proxy URL with a password)"
+                }
+                return (variable, proxy)
+            }
+            return nil
+        }
+
         /// Why libcurl cannot be used in this process, or `nil` when it can.
         static let unavailableReason: String? = rastrillo_curl_load().map { String(cString: $0) }
 
@@ -194,17 +226,25 @@
             }
             if code == Int32(RASTRILLO_CURLE_OK) { return nil }
             let text = String(cString: rastrillo_curl_easy_strerror(code))
-            return .unreachable(url, reason: Self.reason(code: code, text: text))
+            let proxy = Self.environmentProxy(for: url, environment: ProcessInfo.processInfo.environment)
+            return .unreachable(url, reason: Self.reason(code: code, text: text, proxy: proxy))
         }
 
-        /// libcurl's message for `code`, with what to do for the certificate errors.
-        static func reason(code: Int32, text: String) -> String {
+        /// libcurl's message for `code`, with what to do for the certificate errors, and the proxy
+        /// the request went through (from the environment) when one did: a dead or refusing proxy
+        /// is named, not reported as the server.
+        static func reason(code: Int32, text: String, proxy: (variable: String, proxy: String)? = nil) -> String {
+            let route =
+                proxy.map {
+                    " through the proxy \($0.proxy) (set by \($0.variable)); check that proxy, or unset \($0.variable) "
+                        + "or list the host in no_proxy"
+                } ?? ""
             // CURLE_PEER_FAILED_VERIFICATION (60) and CURLE_SSL_CACERT_BADFILE (77).
             if code == 60 || code == 77 {
-                return "its TLS certificate could not be verified (\(text), curl error \(code)); "
+                return "its TLS certificate could not be verified (\(text), curl error \(code))\(route); "
                     + "for a private CA, set SSL_CERT_FILE to its PEM file"
             }
-            return "\(text) (curl error \(code))"
+            return "\(text) (curl error \(code))\(route)"
         }
 
         fileprivate func stall() { deliveryStall?() }

@@ -43,6 +43,66 @@
             #expect(ServerVersionCurlTransfer.proxyOverride(for: try #require(URL(string: url))) == proxy)
         }
 
+        @Test(
+            "the proxy libcurl takes from the environment, as libcurl reads it, never for this device",
+            arguments: [
+                ("https://app.example.com/", ["https_proxy": "http://p:3128"], "https_proxy http://p:3128"),
+                ("https://app.example.com/", ["HTTPS_PROXY": "http://p:3128"], "HTTPS_PROXY http://p:3128"),
+                ("https://app.example.com/", ["all_proxy": "socks5://p:1080"], "all_proxy socks5://p:1080"),
+                ("https://app.example.com/", ["https_proxy": "http://u:secret@p:3128"], "https_proxy http://p:3128"),
+                ("https://app.example.com/", ["https_proxy": "http://p:3128", "no_proxy": "example.com"], nil),
+                ("https://app.example.com/", ["https_proxy": "http://p:3128", "no_proxy": ".example.com"], nil),
+                ("https://app.example.com/", ["https_proxy": "http://p:3128", "NO_PROXY": "*"], nil),
+                (
+                    "https://app.example.com/", ["https_proxy": "http://p:3128", "no_proxy": "ample.com"],
+                    "https_proxy http://p:3128"
+                ),
+                ("https://127.0.0.1:8443/", ["https_proxy": "http://p:3128"], nil),
+                ("http://app.example.com/", ["HTTP_PROXY": "http://p:3128"], nil),
+                ("http://app.example.com/", ["http_proxy": "http://p:3128"], "http_proxy http://p:3128"),
+                ("https://app.example.com/", [:], nil),
+            ] as [(String, [String: String], String?)])
+        func environmentProxy(url: String, environment: [String: String], expected: String?) throws {
+            let found = ServerVersionCurlTransfer.environmentProxy(
+                for: try #require(URL(string: url)), environment: environment)
+            #expect(found.map { "\($0.variable) \($0.proxy)" } == expected)
+        }
+
+        @Test("a failure through a proxy names the proxy and the variable that set it")
+        func failureThroughAProxyNamesIt() {
+            let reason = ServerVersionCurlTransfer.reason(
+                code: 7, text: "Couldn't connect to server", proxy: ("https_proxy", "http://127.0.0.1:9"))
+            #expect(
+                reason
+                    == "Couldn't connect to server (curl error 7) through the proxy http://127.0.0.1:9 (set by "
+                    + "https_proxy); check that proxy, or unset https_proxy or list the host in no_proxy")
+            #expect(ServerVersionCurlTransfer.reason(code: 7, text: "x") == "x (curl error 7)")
+        }
+
+        /// End to end: libcurl really goes through the proxy the environment names (a dead one
+        /// here), and the refusal names it. The variable is set for this process only while the
+        /// request runs; every other test's requests are to loopback, where no proxy applies.
+        @Test("a dead proxy from https_proxy is named in the refusal, not reported as the server")
+        func deadProxyIsNamed() async throws {
+            let port = try LoopbackHTTPServer.closedPort()
+            setenv("https_proxy", "http://127.0.0.1:\(port)", 1)
+            defer { unsetenv("https_proxy") }
+            do {
+                _ = try await ServerVersionClient(options: Self.hangGuard).version(
+                    of: "https://app.example.invalid")
+                Issue.record("a request through a dead proxy answered")
+            } catch {
+                guard case .unreachable(_, let reason) = error else {
+                    Issue.record("expected unreachable, got \(error)")
+                    return
+                }
+                #expect(reason.contains("through the proxy http://127.0.0.1:\(port) (set by https_proxy)"), "\(reason)")
+                // libcurl connected to the proxy, not the server: a connection refused (7), where a
+                // request that ignored the proxy could not resolve the .invalid name (6).
+                #expect(reason.contains("(curl error 7)"), "\(reason)")
+            }
+        }
+
         @Test("without libcurl the check is refused saying what to install, never run through URLSession")
         func withoutLibcurlNoSilentFallback() throws {
             let url = try #require(URL(string: "https://app.example.com/api/version"))
