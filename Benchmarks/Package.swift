@@ -17,13 +17,16 @@ let package = Package(
             name: "BenchManifestCompiler",
             dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")]
         ),
+        // The transfers' line finder (Sources/RastrilloNative/Server/HTTP/HTTPLines.swift, internal
+        // to the library) compiled here as it is through a symlink, with its benchmark beside it.
+        .target(name: "BenchHTTPLines"),
         // Its app-manifest.json (the bridge fixture) is compiled by the plugin, as an app's would be.
         .executableTarget(
             name: "rastrillo-bench",
             dependencies: [
                 .product(name: "RastrilloNative", package: "RastrilloNative"),
                 .product(name: "RastrilloCrypto", package: "RastrilloNative"),
-                "BenchManifestCompiler",
+                "BenchManifestCompiler", "BenchHTTPLines",
             ],
             plugins: [.plugin(name: "RastrilloManifestPlugin", package: "RastrilloNative")]
         ),

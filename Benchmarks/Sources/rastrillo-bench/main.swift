@@ -1,3 +1,4 @@
+import BenchHTTPLines
 import Foundation
 
 // rastrillo-bench <name>: each benchmark prints its figures together with a
@@ -14,6 +15,7 @@ let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Voi
         "pagecommands", "PageCommands.receive per offer at 64 and 512 offers vs decoding the report alone",
         PageCommandsBench.run
     ),
+    ("head", "a response head dripped a byte per read, 1/4/16 KB: ns per byte vs rescanning", HeadBench.run),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

@@ -1,0 +1,1 @@
+../../../Sources/RastrilloNative/Server/HTTP/HTTPLines.swift
