@@ -19,6 +19,7 @@ Exit 0 when every language holds; 1 with what failed.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,6 +46,14 @@ def main():
     manifest = json.load(open(MANIFEST))
     destinations = manifest["destinations"]
     out = tempfile.mkdtemp(prefix="keyword-params-")
+    try:
+        check(cli, bin_dir, destinations, out)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    print("keyword-params: every language holds every keyword as a param name")
+
+
+def check(cli, bin_dir, destinations, out):
     run("manifest build --only swift,js,go", [cli, "manifest", "build", MANIFEST, "--only", "swift,js,go", "--out", out])
 
     # Swift: the generated file and a caller, type-checked together.
@@ -142,8 +151,8 @@ def main():
     env = dict(os.environ, GOWORK="off", GOFLAGS="-mod=mod")
     go = os.path.join(ROOT, "scripts", "go.sh")
     run("Go: the package with every keyword as a parameter passes go vet", [go, "-C", module, "vet", "./..."], env=env)
-    run(f"Go: KeywordsPath builds the path and a query of {len(checks)} keyword-named values", [go, "-C", module, "test", "-count=1", "./..."], env=env)
-    print("keyword-params: every language holds every keyword as a param name")
+    run(f"Go: KeywordsPath builds the path and a query of {len(checks)} keyword-named values",
+        [go, "-C", module, "test", "-count=1", "./..."], env=env)
 
 
 if __name__ == "__main__":
