@@ -98,12 +98,14 @@ enum PageActionCheck {
         }
     }
 
-    /// The report as the script writes it (`JSON.stringify`): compact, keys in its order.
+    /// The report as the script writes it (`JSON.stringify`): compact, keys in its order, with
+    /// `"truncated":true` last when the limits cut it.
     static func write(_ report: PageActionReport) -> String {
         let offers = report.offers.map {
             "{\"target\":\($0.target),\"method\":\"\($0.method.rawValue)\",\"url\":\(quoted($0.url))}"
         }
-        return "{\"v\":1,\"offers\":[\(offers.joined(separator: ","))]}"
+        let truncated = report.truncated ? ",\"truncated\":true" : ""
+        return "{\"v\":1,\"offers\":[\(offers.joined(separator: ","))]\(truncated)}"
     }
 
     /// A JSON string literal, written by this check (not the library's escaper).
