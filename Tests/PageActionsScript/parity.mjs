@@ -7,7 +7,7 @@
 // page-actions.test.mjs and by native's PageCommandsTests; here the script runs with its SCOPE
 // table emptied, so every corpus entry is judged on how its URL reads, as PageActionRouter does.
 // Usage: node Tests/PageActionsScript/parity.mjs <page-actions.js for page-actions-manifest.json> <page-action-corpus.json>
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeWorld } from "./fake-dom.mjs";
@@ -33,9 +33,14 @@ if (matches.length !== 1) {
   console.error(`parity: expected one SCOPE table in ${scriptPath}, found ${matches.length}; update parity.mjs`);
   process.exit(1);
 }
-const unscoped = join(mkdtempSync(join(tmpdir(), "page-actions-parity-")), "page-actions.js");
-writeFileSync(unscoped, source.replace(scopeTable, "const SCOPE = Object.freeze({});\n"));
-world.run(unscoped);
+const folder = mkdtempSync(join(tmpdir(), "page-actions-parity-"));
+const unscoped = join(folder, "page-actions.js");
+try {
+  writeFileSync(unscoped, source.replace(scopeTable, "const SCOPE = Object.freeze({});\n"));
+  world.run(unscoped);
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
 const report = JSON.parse(world.posted.at(-1));
 const offered = new Map(report.offers.map((offer) => [offer.target, offer]));
 let failures = 0;
