@@ -629,10 +629,6 @@
     return found;
   }
 
-  function isBound(method, url) {
-    return boundCommand(method, url) !== null;
-  }
-
   let screenOf = { url: null, screen: null };
 
   /** The page's destination and params, as native's router reads the document's URL. */
@@ -829,7 +825,9 @@
     if (button !== null && (!isConnected(button) || control(button).form(button) !== element)) return "gone";
     readBase();
     const request = read(candidate);
-    if (request === null || request.method !== method || request.url !== url || !isBound(method, url)) return "gone";
+    if (request === null || request.method !== method || request.url !== url || boundCommand(method, url) === null) {
+      return "gone";
+    }
     if (method === "GET") {
       // Location's members are the window's own (unforgeable), and this world's wrapper is its own.
       const location = globalThis.location;

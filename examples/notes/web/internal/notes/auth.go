@@ -332,8 +332,7 @@ func (a *App) authSigninPage(w http.ResponseWriter, r *http.Request) {
 	if v.Step == "ask" {
 		v.PowChallenge, v.PowBits = a.powChallenge(), a.cfg.PowBits
 	}
-	status := http.StatusOK
-	a.renderAuth(w, r, status, "signin_auth", "Sign in", v)
+	a.renderAuth(w, r, http.StatusOK, "signin_auth", "Sign in", v)
 }
 
 type attempt struct {
