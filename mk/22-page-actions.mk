@@ -16,7 +16,7 @@ CI_STEPS += page-actions-js browser-page-actions
 .PHONY: page-actions-js browser-page-actions fixture-page-actions
 
 page-actions-js: manifest-cli
-	@echo "== page-actions-js: page-actions.js parses, passes its fake-DOM tests (notes manifest) and reads the page-action corpus as native does"
+	@echo "== page-actions-js: page-actions.js parses, passes its fake-DOM tests (notes manifest; submit buttons and bound fields with the fixtures' manifest) and reads the page-action corpus as native does"
 	@command -v node >/dev/null || { echo "page-actions-js: node is required (apt-get install nodejs)"; exit 1; }
 	@rm -rf $(PAGE_ACTIONS_GEN) && mkdir -p $(PAGE_ACTIONS_GEN)/notes $(PAGE_ACTIONS_GEN)/parity
 	$(MANIFEST_CLI) manifest build $(NOTES_MANIFEST) --only page-actions --out $(PAGE_ACTIONS_GEN)/notes >/dev/null
@@ -30,6 +30,9 @@ page-actions-js: manifest-cli
 		echo "node --check (classic script and ES module): $$file"; \
 	done
 	PAGE_ACTIONS_JS=$(PAGE_ACTIONS_GEN)/notes/page-actions.js node --test Tests/PageActionsScript/page-actions.test.mjs
+	$(MANIFEST_CLI) manifest build $(PAGE_ACTIONS_FIXTURES)/app-manifest.json --only page-actions \
+		--out $(PAGE_ACTIONS_GEN)/fixtures >/dev/null
+	PAGE_ACTIONS_JS=$(PAGE_ACTIONS_GEN)/fixtures/page-actions.js node --test Tests/PageActionsScript/submitters-fields.test.mjs
 	node Tests/PageActionsScript/parity.mjs $(PAGE_ACTIONS_GEN)/parity/page-actions.js $(MANIFEST_PARITY)/page-action-corpus.json
 
 # The script generated from the fixture pages' manifest (the notes commands plus a bulk action

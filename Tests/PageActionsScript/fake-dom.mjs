@@ -98,7 +98,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
     matches(selector) {
       if (selector !== ":disabled") throw new Error(`fake DOM: unsupported selector ${selector}`);
-      if (!(this instanceof HTMLButtonElement || this instanceof HTMLInputElement)) return false;
+      if (!(this instanceof FormControl || this instanceof HTMLOptionElement)) return false;
       if (this.hasAttribute("disabled")) return true;
       for (let node = this.parentNode; node !== null; node = node.parentNode) {
         if (node.localName === "fieldset" && node.hasAttribute("disabled")) return true;
@@ -136,7 +136,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
     get elements() {
       // Form-associated controls (form= included), never image buttons, in tree order.
-      return [...document.descendants()].filter((n) => (n instanceof HTMLButtonElement || n instanceof HTMLInputElement)
+      return [...document.descendants()].filter((n) => n instanceof FormControl
         && !(n instanceof HTMLInputElement && n.type === "image") && n.form === this);
     }
     requestSubmit(submitter) {
@@ -189,15 +189,44 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
   }
 
+  // A field's value is its value attribute (the fake DOM has no typing; a test sets the attribute),
+  // a checkbox's checkedness its checked attribute, a select's selected options those with a
+  // selected attribute (else its first option).
   class HTMLInputElement extends FormControl {
     get type() {
       return (this.getAttribute("type") ?? "text").toLowerCase();
+    }
+    get value() {
+      return this.getAttribute("value") ?? "";
+    }
+    get checked() {
+      return this.hasAttribute("checked");
+    }
+  }
+
+  class HTMLTextAreaElement extends FormControl {
+    get value() {
+      return this.getAttribute("value") ?? "";
+    }
+  }
+
+  class HTMLOptionElement extends HTMLElement {
+    get value() {
+      return this.getAttribute("value") ?? "";
+    }
+  }
+
+  class HTMLSelectElement extends FormControl {
+    get selectedOptions() {
+      const options = this.childNodes.filter((n) => n instanceof HTMLOptionElement);
+      const selected = options.filter((n) => n.hasAttribute("selected"));
+      return selected.length > 0 ? selected : options.slice(0, 1);
     }
   }
 
   // Browsers define form, formAction, willValidate and validity on each control interface's own
   // prototype (the script reads them through those prototypes).
-  for (const Type of [HTMLButtonElement, HTMLInputElement]) {
+  for (const Type of [HTMLButtonElement, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement]) {
     for (const name of ["form", "formAction", "willValidate", "validity"]) {
       Object.defineProperty(Type.prototype, name, Object.getOwnPropertyDescriptor(FormControl.prototype, name));
     }
@@ -253,7 +282,10 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   const body = new HTMLElement("body");
   document.appendChild(body);
 
-  const classes = { form: HTMLFormElement, a: HTMLAnchorElement, button: HTMLButtonElement, input: HTMLInputElement };
+  const classes = {
+    form: HTMLFormElement, a: HTMLAnchorElement, button: HTMLButtonElement, input: HTMLInputElement,
+    textarea: HTMLTextAreaElement, select: HTMLSelectElement, option: HTMLOptionElement,
+  };
   /** `el("form", {method: "post", action: "/x"}, el("button"))` */
   function el(tag, attributes = {}, ...children) {
     const Type = classes[tag] ?? HTMLElement;
@@ -265,7 +297,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   const posted = [];
   const sandbox = {
     document, Node, Element, HTMLElement, HTMLFormElement, HTMLAnchorElement, HTMLButtonElement, HTMLInputElement,
-    Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
+    HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
     addEventListener(type, listener, options) {
       if (!windowListeners.has(type)) windowListeners.set(type, []);
       windowListeners.get(type).push({ listener, once: options?.once === true });

@@ -190,7 +190,9 @@ test("invoke submits the form with requestSubmit and its first enabled submit bu
     w.body.appendChild(form(w, "/bookmarks/3/publish", first, second, button(w)));
   });
   const [, offer] = offers(world);
-  assert.equal(await world.api.invoke(offer.target, offer.method, offer.url), "submitted");
+  assert.deepEqual(offer.submitter, { name: "go", value: "" }, "a named button's pair is part of its offer");
+  assert.equal(await world.api.invoke(offer.target, offer.method, offer.url), "gone", "without its submitter");
+  assert.equal(await world.api.invoke(offer.target, offer.method, offer.url, offer.submitter, {}), "submitted");
   const submits = world.log.filter(([what]) => what === "submit");
   assert.equal(submits.length, 1);
   assert.equal(submits[0][2], second);
@@ -218,10 +220,13 @@ test("each enabled submit button is an offer of its own, with the URL its formac
     w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/publish" }, publish, remove));
   });
   assert.deepEqual(offers(world), [
-    { target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/publish` },
-    { target: 1, method: "POST", url: `${ORIGIN}/bookmarks/3/delete` },
+    { target: 0, method: "POST", url: `${ORIGIN}/bookmarks/3/publish`, submitter: { name: "action", value: "publish" } },
+    { target: 1, method: "POST", url: `${ORIGIN}/bookmarks/3/delete`, submitter: { name: "action", value: "delete" } },
   ]);
-  assert.equal(await world.api.invoke(1, "POST", `${ORIGIN}/bookmarks/3/delete`), "submitted");
+  assert.equal(await world.api.invoke(1, "POST", `${ORIGIN}/bookmarks/3/delete`, { name: "action", value: "publish" }),
+    "gone", "another button's pair");
+  assert.equal(await world.api.invoke(1, "POST", `${ORIGIN}/bookmarks/3/delete`, { name: "action", value: "delete" }),
+    "submitted");
   assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [remove]);
 });
 

@@ -4,8 +4,9 @@
 // (PageActionRouterCorpusTests holds Swift to the same file). Native reads each offer again, so
 // offered or not is the script's whole decision about reading the URL. The scope rule (a command's
 // destinations, path params pinned by the page's own URL) is a second decision, held by
-// page-actions.test.mjs and by native's PageCommandsTests; here the script runs with its SCOPE
-// table emptied, so every corpus entry is judged on how its URL reads, as PageActionRouter does.
+// page-actions.test.mjs and by native's PageCommandsTests; here the script runs with the
+// destinations and path params of its SCOPE table emptied (each route keeps its commands), so every
+// corpus entry is judged on how its URL reads, as PageActionRouter does.
 // Usage: node Tests/PageActionsScript/parity.mjs <page-actions.js for page-actions-manifest.json> <page-action-corpus.json>
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +37,13 @@ if (matches.length !== 1) {
 const folder = mkdtempSync(join(tmpdir(), "page-actions-parity-"));
 const unscoped = join(folder, "page-actions.js");
 try {
-  writeFileSync(unscoped, source.replace(scopeTable, "const SCOPE = Object.freeze({});\n"));
+  const unscope = (table) => table.replace(/destinations: \[[^\]]*\], pathParams: \[[^\]]*\]/g,
+    "destinations: [], pathParams: []");
+  if (unscope(matches[0]) === matches[0] && !matches[0].includes("destinations: [], pathParams: []")) {
+    console.error(`parity: the SCOPE table of ${scriptPath} has no destinations and pathParams to empty; update parity.mjs`);
+    process.exit(1);
+  }
+  writeFileSync(unscoped, source.replace(scopeTable, unscope));
   world.run(unscoped);
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -47,7 +47,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # Where each fixture page is served (the screen it stands for: the offers native can take depend on
 # it) and what it offers, by HTML's rules for what a click would send and by the scope rule (a row
 # of another bookmark is never the screen's command): (method, path), in document order of the
-# submissions (a form's submit buttons in tree order).
+# submissions (a form's submit buttons in tree order), with the submit button's name=value when it
+# has a name and the values of the fields the command binds (the locale menu's `locale`).
 PAGES = {
     "row-menu.html": "/bookmarks/3",
     "bulk-bar.html": "/bookmarks",
@@ -57,12 +58,14 @@ PAGES = {
 }
 EXPECTED = {
     "row-menu.html": [("GET", "/bookmarks/3/edit"), ("POST", "/bookmarks/3/publish")],
-    "bulk-bar.html": [("POST", "/bookmarks/bulk")] * 3,
-    "locale-menu.html": [("POST", "/_locale")] * 3,
+    "bulk-bar.html": [("POST", "/bookmarks/bulk", "action=publish"), ("POST", "/bookmarks/bulk", "action=unpublish"),
+                      ("POST", "/bookmarks/bulk", "action=delete")],
+    "locale-menu.html": [("POST", "/_locale", {"locale": "en"}), ("POST", "/_locale", {"locale": "es"}),
+                         ("POST", "/_locale", {"locale": "fr"})],
     "topbar.html": [("GET", "/bookmarks/new"), ("POST", "/signout")],
-    "submitters.html": [("POST", "/bookmarks/3/delete"), ("POST", "/bookmarks/3/publish"),
-                        ("POST", "/bookmarks/3/unpublish"), ("POST", "/bookmarks/3/publish"),
-                        ("POST", "/bookmarks/3/publish"), ("POST", "/bookmarks/3/delete"),
+    "submitters.html": [("POST", "/bookmarks/3/delete"), ("POST", "/bookmarks/3/publish", "go=publish"),
+                        ("POST", "/bookmarks/3/unpublish", "plain=Unpublish"), ("POST", "/bookmarks/3/publish"),
+                        ("POST", "/bookmarks/3/publish", "draft=1"), ("POST", "/bookmarks/3/delete"),
                         ("POST", "/bookmarks/3/delete"), ("GET", "/bookmarks/3/edit")],
 }
 LIST_ROWS = 2000
@@ -260,21 +263,35 @@ def comparable(request: dict) -> dict:
             "origin": request["headers"].get("origin"), "referer": request["headers"].get("referer")}
 
 
+def offer_summary(offer: dict) -> tuple:
+    """(method, path) and the submitter's name=value or the bound fields, when the offer has them."""
+    summary = (offer["method"], offer["url"][len(ORIGIN):] if offer["url"].startswith(ORIGIN) else offer["url"])
+    if "submitter" in offer:
+        summary += (f"{offer['submitter']['name']}={offer['submitter']['value']}",)
+    if "fields" in offer:
+        summary += (offer["fields"],)
+    return summary
+
+
+def invocation(offer: dict) -> str:
+    """The call native makes for ``offer``: ``invoke(target, method, url, submitter, fields)``."""
+    arguments = [offer["target"], offer["method"], offer["url"], offer.get("submitter"), offer.get("fields", {})]
+    return f"rastrilloPageActions.invoke({', '.join(json.dumps(a) for a in arguments)})"
+
+
 def check_page(page: Page, name: str, checks: Checks):
     url = page_url(name)
     page.load(url)
     offers = page.offers()
     checks.equal(f"{name}: the offers are what the page's buttons and links send by HTML's rules",
-                 [(o["method"], o["url"][len(ORIGIN):] if o["url"].startswith(ORIGIN) else o["url"]) for o in offers],
-                 EXPECTED[name])
+                 [offer_summary(o) for o in offers], EXPECTED[name])
     for offer in offers:
         label = f"{name}: offer {offer['target']} ({offer['method']} {offer['url'][len(ORIGIN):]})"
         page.load(url)
         page.evaluate(PREPARE.get(name, "0"))
         outcome = []
-        native = page.requests_after(lambda: outcome.append(page.evaluate(
-            f"rastrilloPageActions.invoke({offer['target']}, {json.dumps(offer['method'])}, {json.dumps(offer['url'])})",
-            world=True)), expect_document=True)
+        native = page.requests_after(lambda: outcome.append(page.evaluate(invocation(offer), world=True)),
+                                     expect_document=True)
         page.load(url)
         page.evaluate(PREPARE.get(name, "0"))
         page.evaluate(ORACLE)
@@ -297,9 +314,8 @@ def check_invalid(page: Page, checks: Checks):
     offer = next(o for o in page.offers() if o["target"] == titled)
     page.evaluate("document.querySelector('input[name=Title]').value = ''")
     outcome = []
-    native = page.requests_after(lambda: outcome.append(page.evaluate(
-        f"rastrilloPageActions.invoke({offer['target']}, 'POST', {json.dumps(offer['url'])})", world=True)),
-        expect_document=False)
+    native = page.requests_after(lambda: outcome.append(page.evaluate(invocation(offer), world=True)),
+                                 expect_document=False)
     page.load(url)
     page.evaluate(ORACLE)
     person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=False)

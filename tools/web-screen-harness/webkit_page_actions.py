@@ -31,7 +31,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from page_actions_requests import EXPECTED, LIST_ROWS, ORACLE, PAGES, PERSON, PREPARE, generated_list  # noqa: E402
+from page_actions_requests import (  # noqa: E402
+    EXPECTED, LIST_ROWS, ORACLE, PAGES, PERSON, PREPARE, generated_list, invocation, offer_summary)
 from webkit_questions import Embedder, Proxy, WebKit2  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate, Checks  # noqa: E402
 
@@ -153,9 +154,7 @@ class Day:
         return [comparable(r) for r in self.server.since(start)]
 
     def invoke(self, offer: dict):
-        return self.web.call_async(
-            f"return await rastrilloPageActions.invoke({offer['target']}, {json.dumps(offer['method'])}, "
-            f"{json.dumps(offer['url'])});", world=PAGE_ACTIONS_WORLD)
+        return self.web.call_async(f"return await {invocation(offer)};", world=PAGE_ACTIONS_WORLD)
 
     def person(self, target: int):
         self.web.evaluate(ORACLE)
@@ -165,7 +164,7 @@ class Day:
         url = f"{ORIGIN}{PAGES[name]}?fixture={name}"
         offers = self.load(url)
         self.checks.equal(f"WebKit {name}: the offers are what the page's buttons and links send by HTML's rules",
-                          [(o["method"], o["url"][len(ORIGIN):]) for o in offers], EXPECTED[name])
+                          [offer_summary(o) for o in offers], EXPECTED[name])
         for offer in offers:
             label = f"WebKit {name}: offer {offer['target']} ({offer['method']} {offer['url'][len(ORIGIN):]})"
             self.load(url)

@@ -748,7 +748,7 @@ class WebScreen:
         )
 
     def _invoke(self, offer: dict):
-        """``rastrilloPageActions.invoke(target, method, url)`` in the script's own world, as the
+        """``rastrilloPageActions.invoke(target, method, url, submitter, fields)`` in the script's own world, as the
         adapter's ``callAsyncJavaScript(in: frame, in: contentWorld)`` does; its answer is recorded."""
         record = {"offer": offer, "url": self.frames.get(self.target_id, {}).get("url", "")}
         self.invocations.append(record)
@@ -767,9 +767,11 @@ class WebScreen:
         self.browser.send(
             "Runtime.callFunctionOn",
             {
-                "functionDeclaration": f"(target, method, url) => globalThis.{PAGE_ACTIONS_GLOBAL}.invoke(target, method, url)",
+                "functionDeclaration": ("(target, method, url, submitter, fields) => "
+                                        f"globalThis.{PAGE_ACTIONS_GLOBAL}.invoke(target, method, url, submitter, fields)"),
                 "executionContextId": context,
-                "arguments": [{"value": offer["target"]}, {"value": offer["method"]}, {"value": offer["url"]}],
+                "arguments": [{"value": offer["target"]}, {"value": offer["method"]}, {"value": offer["url"]},
+                              {"value": offer.get("submitter")}, {"value": offer.get("fields", {})}],
                 "awaitPromise": True,
                 "returnByValue": True,
                 "userGesture": True,

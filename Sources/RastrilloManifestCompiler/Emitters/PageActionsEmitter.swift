@@ -44,28 +44,42 @@ struct PageActionsEmitter {
     func script() -> String {
         let js = JSEmitter(manifest: manifest, header: header)
         var tables: [String] = []
+        let groups = PageActionRouter.groups(of: manifest)
         for method in ManifestPageAction.Method.allCases {
-            let entries = manifest.commands.compactMap { command -> JSEmitter.RouteTableEntry? in
-                guard let action = command.pageAction, action.method == method else { return nil }
-                return .init(
-                    id: command.id, pattern: action.pattern, params: action.params, presentation: "web", link: "inApp")
+            // One route per pattern: commands that share it (told apart by their submit button)
+            // are one destination, named by the first; `SCOPE` tells them apart.
+            let entries = groups.compactMap { group -> JSEmitter.RouteTableEntry? in
+                guard let action = group.commands[0].pageAction, action.method == method else { return nil }
+                return .init(id: group.id, pattern: action.pattern, params: action.params, presentation: "web", link: "inApp")
             }
             let data = entries.isEmpty ? "null" : js.routeTableData(entries)
             tables.append("\(method.rawValue): \(data)")
         }
         tables.append("PAGE: \(js.manifestData())")
-        // Each bound command's destinations and path params: the scope native keeps to.
-        let scope = manifest.commands.compactMap { command -> String? in
-            guard let action = command.pageAction else { return nil }
-            let destinations = command.destinations.map(JSONString.quoted).joined(separator: ", ")
-            let pathParams = action.params.filter(\.inPath).map { JSONString.quoted($0.name) }.joined(separator: ", ")
-            return "\(JSONString.quoted(command.id)): [[\(destinations)], [\(pathParams)]]"
+        // Each route's commands: their ids, destinations, path params (the scope native keeps to),
+        // submit buttons and bound fields.
+        let scope = groups.map { group -> String in
+            let specs = group.commands.compactMap { command -> String? in
+                guard let action = command.pageAction else { return nil }
+                let destinations = command.destinations.map(JSONString.quoted).joined(separator: ", ")
+                let pathParams = action.params.filter(\.inPath).map { JSONString.quoted($0.name) }
+                    .joined(separator: ", ")
+                let submitter = action.submitter.map {
+                    "{name: \(JSONString.quoted($0.name)), value: \(JSONString.quoted($0.value))}"
+                } ?? "null"
+                let fields = action.fields.map { JSONString.quoted($0.name) }.joined(separator: ", ")
+                return "{command: \(JSONString.quoted(command.id)), destinations: [\(destinations)], "
+                    + "pathParams: [\(pathParams)], submitter: \(submitter), fields: [\(fields)]}"
+            }
+            return "\(JSONString.quoted(group.id)): [\(specs.joined(separator: ", "))]"
         }
+        let hasFields = manifest.commands.contains { !($0.pageAction?.fields.isEmpty ?? true) }
         let protocolData = [
             "handler: \(JSONString.quoted(PageActionProtocol.handlerName))",
             "global: \(JSONString.quoted(PageActionProtocol.scriptGlobal))",
             "version: \(PageActionProtocol.version)", "maxOffers: \(PageActionProtocol.maxOffers)",
             "maxURLBytes: \(PageActionProtocol.maxURLBytes)", "maxReportBytes: \(PageActionProtocol.maxReportBytes)",
+            "maxFieldBytes: \(PageActionProtocol.maxFieldBytes)",
         ]
         return Self.template.filling([
             "header": "// \(header)\n",
@@ -73,7 +87,8 @@ struct PageActionsEmitter {
                 "const PROTOCOL = Object.freeze({\(protocolData.joined(separator: ", "))});\n", 1),
             "tables": Self.indented(
                 "const TABLES = Object.freeze({\n\(tables.joined(separator: ",\n"))\n});\n"
-                    + "const SCOPE = Object.freeze({\n\(scope.joined(separator: ",\n"))\n});\n", 1),
+                    + "const SCOPE = Object.freeze({\n\(scope.joined(separator: ",\n"))\n});\n"
+                    + "const HAS_FIELDS = \(hasFields);\n", 1),
             "router": Self.indented(Self.routerRuntime, 2),
         ])
     }

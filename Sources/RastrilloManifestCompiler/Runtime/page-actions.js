@@ -7,15 +7,18 @@
 // and its links, keeps those whose method and URL match a command bound to a page action (the same
 // router as the app-manifest module's route(), compiled once per method with the bound commands as
 // its destinations), and reports them to native as JSON text:
-//   {"v":1,"offers":[{"target":0,"method":"POST","url":"https://…/bookmarks/3/publish"}]}
+//   {"v":1,"offers":[{"target":0,"method":"POST","url":"https://…/bookmarks/bulk",
+//     "submitter":{"name":"action","value":"delete"}},
+//    {"target":3,"method":"POST","url":"https://…/_locale","fields":{"locale":"es"}}]}
 // on load, whenever the set changes, and after a back/forward-cache restore. Native reads every
 // offer again with its own router, so a report can only offer commands the manifest binds.
 // An offer is a request, not an element: each enabled submit button of a form that posts is its own
 // offer, with the URL its formaction gives (HTML's form submission algorithm takes the action,
 // method and target from the submitter); forms and links whose request would go to another
-// browsing context, and download links, are not offered. rastrilloPageActions.invoke(target,
-// method, url) computes the request again and carries it out only if it is exactly the one native
-// approved: requestSubmit(button) for a form (the page's own validation, busy rule, cookies and
+// browsing context, and download links, are not offered. A submit button's name=value pair is
+// part of its offer ("submitter"), and so are the values of the form fields the command binds
+// ("fields"). rastrilloPageActions.invoke(target, method, url, submitter, fields) computes the
+// request again and carries it out only if it is exactly the one native approved: requestSubmit(button) for a form (the page's own validation, busy rule, cookies and
 // CSRF origin checks apply), a navigation to the URL for a link. It never changes the page: no
 // elements, styles or listeners on page elements.
 (() => {
@@ -24,13 +27,14 @@
 // @slot protocol
   const PROTOCOL = Object.freeze({
     handler: "rastrilloPageActions", global: "rastrilloPageActions", version: 1,
-    maxOffers: 512, maxURLBytes: 8192, maxReportBytes: 262144,
+    maxOffers: 512, maxURLBytes: 8192, maxReportBytes: 262144, maxFieldBytes: 1024,
   });
 // @end protocol
 
 // @slot tables
   const TABLES = Object.freeze({ GET: null, POST: null, PAGE: null });
   const SCOPE = Object.freeze({});
+  const HAS_FIELDS = false;
 // @end tables
 
   // The app-manifest module's routing runtime over one table: the destinations are the commands
@@ -64,6 +68,12 @@
   const formMethod = getter(HTMLFormElement, "method");
   const formAction = getter(HTMLFormElement, "action");
   const formElements = getter(HTMLFormElement, "elements");
+  const inputType = getter(HTMLInputElement, "type");
+  const inputValue = getter(HTMLInputElement, "value");
+  const inputChecked = getter(HTMLInputElement, "checked");
+  const textareaValue = getter(HTMLTextAreaElement, "value");
+  const selectedOptions = getter(HTMLSelectElement, "selectedOptions");
+  const optionValue = getter(HTMLOptionElement, "value");
   const requestSubmit = method(HTMLFormElement, "requestSubmit");
   const linkHref = getter(HTMLAnchorElement, "href");
   // What a submit button can override (HTML's form submission algorithm reads them from the
@@ -122,16 +132,27 @@
   }
 
   /**
+   * The command a routed request is, by its submit button: the route's only command when that
+   * one names no submitter, else the one whose submitter is the request's (several commands share
+   * a route only when each names its own button, as PageActionRouter reads them); null for none.
+   */
+  function resolve(decision, submitter) {
+    const specs = Object.hasOwn(SCOPE, decision.destination) ? SCOPE[decision.destination] : [];
+    if (specs.length === 1 && specs[0].submitter === null) return specs[0];
+    if (submitter === null) return null;
+    return specs.find((spec) => spec.submitter !== null && spec.submitter.name === submitter.name
+      && spec.submitter.value === submitter.value) ?? null;
+  }
+
+  /**
    * Whether native would take the command on this page: the command's destinations (none: any)
    * include the page's, and every path param it has (what it acts on) is the page's own, with
    * the same value (the scope rule of PageCommands: anything else is a row's action). The
    * script keeps to it so the report's limits are spent only on what native can use.
    */
-  function inScope(decision, screen) {
-    if (!Object.hasOwn(SCOPE, decision.destination)) return true;
-    const [destinations, pathParams] = SCOPE[decision.destination];
-    if (destinations.length > 0 && !destinations.includes(screen.destination)) return false;
-    return pathParams.every((name) => !Object.hasOwn(decision.params, name)
+  function inScope(spec, decision, screen) {
+    if (spec.destinations.length > 0 && !spec.destinations.includes(screen.destination)) return false;
+    return spec.pathParams.every((name) => !Object.hasOwn(decision.params, name)
       || (Object.hasOwn(screen.params, name) && screen.params[name] === decision.params[name]));
   }
 
@@ -172,9 +193,11 @@
   /**
    * What submitting `form` with `button` (null: no submitter) sends, by HTML's form submission
    * algorithm: the method and action from the button's formmethod/formaction when it has them,
-   * else the form's; null unless the effective method is POST and the effective target
-   * (formtarget, the form's target, <base target>) is the page's own browsing context, or when
-   * the button is disabled.
+   * else the form's, and the button's name=value pair when it has a name; null unless the
+   * effective method is POST and the effective target (formtarget, the form's target, <base
+   * target>) is the page's own browsing context, or when the button is disabled, or when it is
+   * a named <input type=submit> without a value (the browser sends its own label, which the
+   * script cannot know).
    */
   function submission(form, button) {
     if (button !== null && matchesSelector(button, ":disabled")) return null;
@@ -186,7 +209,37 @@
       : hasAttribute(form, "target") ? getAttribute(form, "target") : null);
     if (!isOwnContext(target)) return null;
     const url = String(overrides("formaction") ? control(button).formAction(button) : formAction(form));
-    return { method: "POST", url };
+    const name = button === null ? "" : getAttribute(button, "name") ?? "";
+    if (name === "") return { method: "POST", url, submitter: null };
+    const value = getAttribute(button, "value");
+    if (value === null && button instanceof HTMLInputElement) return null;
+    return { method: "POST", url, submitter: { name, value: value ?? "" } };
+  }
+
+  /**
+   * The value `form` sends for the field `name`, by HTML's rules for a form's data set: the
+   * enabled controls of that name (not buttons: only the submitter is sent), a checkbox or radio
+   * only when checked, a select's selected options; null unless there is exactly one value (a
+   * command's field is one value).
+   */
+  function fieldValue(form, name) {
+    const values = [];
+    for (const element of Array.from(formElements(form))) {
+      if (getAttribute(element, "name") !== name || matchesSelector(element, ":disabled")) continue;
+      if (element instanceof HTMLInputElement) {
+        const type = inputType(element);
+        if (["submit", "image", "button", "reset", "file"].includes(type)) continue;
+        if ((type === "checkbox" || type === "radio") && !inputChecked(element)) continue;
+        values.push(inputValue(element));
+      } else if (element instanceof HTMLTextAreaElement) {
+        values.push(textareaValue(element));
+      } else if (element instanceof HTMLSelectElement) {
+        for (const option of Array.from(selectedOptions(element))) {
+          if (!matchesSelector(option, ":disabled")) values.push(optionValue(option));
+        }
+      }
+    }
+    return values.length === 1 ? values[0] : null;
   }
 
   /** What following `link` does: GET its URL; null for a download, another target, or an in-page fragment. */
@@ -196,7 +249,7 @@
     const url = String(linkHref(link));
     const here = String(documentURL(doc)).split("#")[0];
     if (url.includes("#") && url.split("#")[0] === here) return null;
-    return { method: "GET", url };
+    return { method: "GET", url, submitter: null };
   }
 
   /** Every submission the document offers, in document order: one per enabled submit button of a
@@ -222,13 +275,50 @@
     return submission(candidate.element, candidate.button);
   }
 
+  const utf8Length = (text) => encoder.encode(text).length;
+  const fitsField = (text) => text.length <= PROTOCOL.maxFieldBytes && utf8Length(text) <= PROTOCOL.maxFieldBytes;
+
+  /**
+   * What native would be offered for the candidate on this page: its method and URL, its
+   * submitter when it has one and the values of the fields its command binds; null when its
+   * request is no bound command native can take here (another route, another button, out of
+   * scope, a bound field missing or repeated, or past the protocol's limits).
+   */
+  function offerOf(candidate, screen) {
+    const request = read(candidate);
+    if (request === null || utf8Length(request.url) > PROTOCOL.maxURLBytes) return null;
+    const decision = boundCommand(request.method, request.url);
+    if (decision === null) return null;
+    const spec = resolve(decision, request.submitter);
+    if (spec === null || !inScope(spec, decision, screen)) return null;
+    const offer = { method: request.method, url: request.url };
+    if (request.submitter !== null) {
+      if (!fitsField(request.submitter.name) || !fitsField(request.submitter.value)) return null;
+      offer.submitter = request.submitter;
+    }
+    if (spec.fields.length > 0) {
+      const fields = {};
+      for (const name of spec.fields) {
+        const value = fieldValue(candidate.element, name);
+        if (value === null || !fitsField(value)) return null;
+        fields[name] = value;
+      }
+      offer.fields = fields;
+    }
+    return offer;
+  }
+
+  /** An offer as one comparable string: method, URL, submitter and fields (by name). */
+  function requestKey(method, url, submitter, fields) {
+    const pairs = Object.keys(fields).sort().map((name) => [name, fields[name]]);
+    return JSON.stringify([method, url, submitter === null ? null : [submitter.name, submitter.value], pairs]);
+  }
+
   /** Whether the page's own validation lets the form through (formnovalidate and novalidate skip it). */
   function passesValidation(form, button) {
     if (hasAttribute(form, "novalidate") || (button !== null && hasAttribute(button, "formnovalidate"))) return true;
     return Array.from(formElements(form)).every((element) => !element.willValidate || element.validity.valid);
   }
-
-  const utf8Length = (text) => encoder.encode(text).length;
 
   // The candidates of the last scan: an offer's target is its index here.
   let scanned = [];
@@ -246,11 +336,9 @@
     let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [], truncated: true }));
     let truncated = false;
     for (let target = 0; target < found.length; target++) {
-      const request = read(found[target]);
-      if (request === null || utf8Length(request.url) > PROTOCOL.maxURLBytes) continue;
-      const decision = boundCommand(request.method, request.url);
-      if (decision === null || !inScope(decision, screen)) continue;
-      const offer = { target, method: request.method, url: request.url };
+      const offered = offerOf(found[target], screen);
+      if (offered === null) continue;
+      const offer = { target, ...offered };
       const size = utf8Length(JSON.stringify(offer)) + (offers.length > 0 ? 1 : 0);
       if (offers.length >= PROTOCOL.maxOffers || bytes + size > PROTOCOL.maxReportBytes) {
         truncated = true;
@@ -289,22 +377,29 @@
   }
 
   /**
-   * Carries out the offer at `target` if, computed again now, it is exactly the request native
-   * approved (`method` and `url`, with the same submit button of the same form) and still a bound
-   * page action. A form is submitted with requestSubmit(button), so the page's own validation,
+   * Carries out the offer at `target` if, computed again now, it is exactly the offer native
+   * approved (`method`, `url`, the `submitter` pair or null and the bound `fields`' values, with the
+   * same submit button of the same form) and still a bound page action native takes here. A form is submitted with requestSubmit(button), so the page's own validation,
    * busy rule, cookies and CSRF origin checks apply; a link is followed by navigating to its URL
    * (no click: a click would also send the link's ping). Resolves to "submitted", "followed",
    * "invalid" (the page's validation stopped the submission and shows its own message) or
    * "gone" (the element or its button changed or left, or the button is disabled).
    */
-  async function invoke(target, method, url) {
+  async function invoke(target, method, url, submitter = null, fields = {}) {
     const candidate = Number.isInteger(target) ? scanned[target] : undefined;
     if (candidate === undefined || !isConnected(candidate.element)) return "gone";
     const { element, button } = candidate;
     if (button !== null && (!isConnected(button) || control(button).form(button) !== element)) return "gone";
+    const isText = (value) => typeof value === "string";
+    if (!isText(method) || !isText(url) || (submitter !== null
+      && (typeof submitter !== "object" || !isText(submitter.name) || !isText(submitter.value)))
+      || fields === null || typeof fields !== "object" || !Object.values(fields).every(isText)) {
+      return "gone";
+    }
     readBase();
-    const request = read(candidate);
-    if (request === null || request.method !== method || request.url !== url || boundCommand(method, url) === null) {
+    const offer = offerOf(candidate, pageScreen());
+    if (offer === null || requestKey(offer.method, offer.url, offer.submitter ?? null, offer.fields ?? {})
+      !== requestKey(method, url, submitter, fields)) {
       return "gone";
     }
     if (method === "GET") {
@@ -330,9 +425,14 @@
       childList: true, subtree: true, attributes: true,
       attributeFilter: [
         "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
-        "formaction", "formmethod", "formtarget",
+        "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected",
       ],
     });
+    // A bound field's value also changes as a person types or chooses (no attribute changes):
+    // listened to on this world's window, never on page elements.
+    if (HAS_FIELDS) {
+      for (const type of ["input", "change"]) globalThis.addEventListener(type, schedule, { capture: true, passive: true });
+    }
     report();
   }
 

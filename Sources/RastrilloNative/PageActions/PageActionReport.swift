@@ -20,10 +20,15 @@ public enum PageActionProtocol {
     public static let maxOffers = 512
     /// The longest offered URL, in UTF-8 bytes.
     public static let maxURLBytes = 8 * 1024
+    /// The longest submit button name or value, or bound field value, in UTF-8 bytes.
+    public static let maxFieldBytes = 1024
+    /// The most bound fields one offer may carry.
+    public static let maxFields = 16
     /// The global the script defines in its world; the adapter invokes an offer by calling its
-    /// `invoke(target, method, url)` (an async function returning `"submitted"`, `"invalid"`,
-    /// `"followed"` or `"gone"`) with the offer's ``PageCommandOffer/target``, method and URL as
-    /// arguments.
+    /// `invoke(target, method, url, submitter, fields)` (an async function returning
+    /// `"submitted"`, `"invalid"`, `"followed"` or `"gone"`) with the offer's
+    /// ``PageCommandOffer/target``, method, URL, submitter (`{name, value}` or `null`) and fields
+    /// (an object of strings) as arguments.
     public static let scriptGlobal = "rastrilloPageActions"
 }
 
@@ -31,12 +36,17 @@ public enum PageActionProtocol {
 /// in document order. It reports on load and again whenever the set changes.
 ///
 /// ```json
-/// {"v": 1, "offers": [{"target": 0, "method": "POST", "url": "https://notes.example.com/bookmarks/3/publish"}]}
+/// {"v": 1, "offers": [
+///   {"target": 0, "method": "POST", "url": "https://notes.example.com/bookmarks/3/publish"},
+///   {"target": 2, "method": "POST", "url": "https://notes.example.com/bookmarks/bulk",
+///    "submitter": {"name": "action", "value": "delete"}},
+///   {"target": 5, "method": "POST", "url": "https://notes.example.com/_locale", "fields": {"locale": "es"}}]}
 /// ```
 ///
 /// Decoding is strict: the shared JSON reader (valid UTF-8, no duplicate keys, size and depth
-/// limits), exactly these keys, `target` an integer from 0, `method` `GET` or `POST`, and the
-/// limits of ``PageActionProtocol``.
+/// limits), exactly these keys (`submitter` and `fields` only on a `POST` offer, and only when
+/// present), `target` an integer from 0, `method` `GET` or `POST`, strings for the submitter's
+/// name and value and the fields' values, and the limits of ``PageActionProtocol``.
 public struct PageActionReport: Sendable, Hashable {
     /// One form (`POST`) or link (`GET`) of the page.
     public struct Offer: Sendable, Hashable {
@@ -46,12 +56,21 @@ public struct PageActionReport: Sendable, Hashable {
         public let method: ManifestPageAction.Method
         /// The form's `action` or the link's `href`, as the browser resolved it.
         public let url: String
+        /// The submit button's `name` and `value`, when it has a name (the pair the form sends).
+        public let submitter: ManifestPageAction.Submitter?
+        /// The values of the fields the command binds, by name, as the form would send them.
+        public let fields: [String: String]
 
         /// Creates an offer.
-        public init(target: Int, method: ManifestPageAction.Method, url: String) {
+        public init(
+            target: Int, method: ManifestPageAction.Method, url: String,
+            submitter: ManifestPageAction.Submitter? = nil, fields: [String: String] = [:]
+        ) {
             self.target = target
             self.method = method
             self.url = url
+            self.submitter = submitter
+            self.fields = fields
         }
     }
 
@@ -76,7 +95,7 @@ public struct PageActionReport: Sendable, Hashable {
         let root: JSONNode
         do {
             root = try JSONReader(
-                options: .init(maxBytes: PageActionProtocol.maxReportBytes, maxDepth: 4, requireObjectRoot: true)
+                options: .init(maxBytes: PageActionProtocol.maxReportBytes, maxDepth: 5, requireObjectRoot: true)
             ).read(Array(text.utf8))
         } catch {
             throw malformed("not strict JSON: \(error.description)")
@@ -100,8 +119,12 @@ public struct PageActionReport: Sendable, Hashable {
         var offers: [Offer] = []
         offers.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            guard case .object(let fields) = item.value, Set(fields.keys) == ["target", "method", "url"] else {
-                throw malformed("offer \(index) must be an object with exactly \"target\", \"method\" and \"url\"")
+            guard case .object(let fields) = item.value,
+                Set(fields.keys).subtracting(["submitter", "fields"]) == ["target", "method", "url"]
+            else {
+                throw malformed(
+                    "offer \(index) must be an object with exactly \"target\", \"method\" and \"url\" (and "
+                        + "\"submitter\" and \"fields\" when present)")
             }
             guard case .number(let number)? = fields["target"]?.value, let target = number.int64,
                 (0...Int64(Int32.max)).contains(target)
@@ -119,9 +142,65 @@ public struct PageActionReport: Sendable, Hashable {
                 throw malformed(
                     "offer \(index): \"url\" must be a string of 1 to \(PageActionProtocol.maxURLBytes) bytes")
             }
-            offers.append(Offer(target: Int(target), method: method, url: url))
+            let submitter = try fields["submitter"].map { node throws(PageActionRefusal) in
+                try Self.submitter(node, offer: index, method: method)
+            }
+            let values = try fields["fields"].map { node throws(PageActionRefusal) in
+                try Self.fieldValues(node, offer: index, method: method)
+            }
+            offers.append(
+                Offer(target: Int(target), method: method, url: url, submitter: submitter, fields: values ?? [:]))
         }
         return PageActionReport(offers: offers, truncated: object["truncated"] != nil)
+    }
+
+    /// A string of 0 to ``PageActionProtocol/maxFieldBytes`` bytes (1 or more when `nonEmpty`).
+    private static func fieldText(_ node: JSONNode?, nonEmpty: Bool = false) -> String? {
+        guard case .string(let text)? = node?.value, text.utf8.count <= PageActionProtocol.maxFieldBytes,
+            !nonEmpty || !text.isEmpty
+        else { return nil }
+        return text
+    }
+
+    /// An offer's `submitter`: `{"name": …, "value": …}`, on a `POST` offer only.
+    private static func submitter(_ node: JSONNode, offer index: Int, method: ManifestPageAction.Method)
+        throws(PageActionRefusal) -> ManifestPageAction.Submitter
+    {
+        guard method == .post else {
+            throw .malformedReport("offer \(index): a \"submitter\" belongs to a POST offer (a form)")
+        }
+        guard case .object(let object) = node.value, Set(object.keys) == ["name", "value"],
+            let name = fieldText(object["name"], nonEmpty: true), let value = fieldText(object["value"])
+        else {
+            throw .malformedReport(
+                "offer \(index): \"submitter\" must be {\"name\", \"value\"}, strings of at most "
+                    + "\(PageActionProtocol.maxFieldBytes) bytes, the name not empty")
+        }
+        return .init(name: name, value: value)
+    }
+
+    /// An offer's `fields`: an object of 1 to ``PageActionProtocol/maxFields`` strings, on a
+    /// `POST` offer only.
+    private static func fieldValues(_ node: JSONNode, offer index: Int, method: ManifestPageAction.Method)
+        throws(PageActionRefusal) -> [String: String]
+    {
+        guard method == .post else {
+            throw .malformedReport("offer \(index): \"fields\" belong to a POST offer (a form)")
+        }
+        guard case .object(let object) = node.value, (1...PageActionProtocol.maxFields).contains(object.members.count) else {
+            throw .malformedReport(
+                "offer \(index): \"fields\" must be an object of 1 to \(PageActionProtocol.maxFields) fields")
+        }
+        var values: [String: String] = [:]
+        for member in object.members {
+            guard !member.key.isEmpty, member.key.utf8.count <= 64, let value = fieldText(member.value) else {
+                throw .malformedReport(
+                    "offer \(index): field \(DiagnosticText.escaped(member.key)) must be named (1 to 64 bytes) and "
+                        + "a string of at most \(PageActionProtocol.maxFieldBytes) bytes")
+            }
+            values[member.key] = value
+        }
+        return values
     }
 }
 

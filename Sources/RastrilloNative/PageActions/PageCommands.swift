@@ -17,10 +17,16 @@
 ///   (Sign Out, New Bookmark, a bulk action) are not scoped.
 /// - A link to the page itself (a skip link, `#main`) is navigation within the page, never a
 ///   command, and is not offered.
-/// - Offers of one command with equal params count once (the first in the page is used); a
-///   command the page offers with several different params (query params) is
-///   ``PageCommandAvailability/ambiguous(count:)`` and not enabled, because a menu item cannot
-///   say which one it would act on.
+/// - **Submit buttons and fields.** A form's submit button sends its `name=value` pair and the
+///   form its fields: a command bound to a `submitter` is only the submission made with that
+///   button (Rastrillo's bulk bar: Publish, Unpublish and Delete selected on one form), and the
+///   values of the fields a command binds are among its params (the locale menu: one offer of
+///   the language command per language, `locale` its param).
+/// - Offers of one command with equal params and submitter count once (the first in the page is
+///   used); a command the page offers with several different params or submit buttons is
+///   ``PageCommandAvailability/ambiguous(count:)`` and not enabled as one menu item, because it
+///   cannot say which one it would act on. ``choices(of:)`` lists them (a language menu), and
+///   ``request(_:params:)`` picks one by its params.
 ///
 /// ```swift
 /// var commands = PageCommands(manifest: manifest)
@@ -70,10 +76,11 @@ public struct PageCommands: Sendable {
         }
     }
 
-    /// What tells two offers of one report apart: the command and its params.
+    /// What tells two offers of one report apart: the command, its params and its submit button.
     private struct OfferKey: Hashable {
         let command: String
         let params: LinkParams
+        let submitter: ManifestPageAction.Submitter?
     }
 
     /// Takes the page's latest report in place of the previous one.
@@ -107,7 +114,7 @@ public struct PageCommands: Sendable {
         var seen: Set<OfferKey> = []
         for offer in report.offers {
             if offer.method == .get, WebScreenNavigation.sameDocument(offer.url, pageURL) { continue }
-            guard let match = actions.match(offer.method, offer.url),
+            guard let match = actions.match(offer.method, offer.url, submitter: offer.submitter, fields: offer.fields),
                 let commandDestinations = destinationsByCommand[match.command]
             else {
                 diagnostics(
@@ -119,11 +126,14 @@ public struct PageCommands: Sendable {
                 Self.isScoped(
                     match.params, pathParams: pathParamsByCommand[match.command] ?? [], to: screen?.params ?? [:])
             else { continue }
-            guard seen.insert(OfferKey(command: match.command, params: match.params)).inserted else { continue }
+            guard
+                seen.insert(OfferKey(command: match.command, params: match.params, submitter: offer.submitter))
+                    .inserted
+            else { continue }
             accepted.append(
                 PageCommandOffer(
                     command: match.command, params: match.params, method: offer.method, url: offer.url,
-                    target: offer.target))
+                    target: offer.target, submitter: offer.submitter, fields: offer.fields))
         }
         offers = accepted
         return .success(accepted)
@@ -149,6 +159,23 @@ public struct PageCommands: Sendable {
         }
     }
 
+    /// Every offer of `command` on the page now, in page order: the choices a menu of it lists
+    /// (one per language of a locale menu), each told apart by its ``PageCommandOffer/params``.
+    public func choices(of command: String) -> [PageCommandOffer] {
+        offers.filter { $0.command == command }
+    }
+
+    /// What happens when the person chooses the offer of `command` with `params` (one of
+    /// ``choices(of:)``): as ``request(_:)``, for that offer alone.
+    public func request(_ command: String, params: LinkParams) -> PageCommandRequest {
+        let found = offers.filter { $0.command == command && $0.params == params }
+        switch found.count {
+        case 0: return .unavailable
+        case 1: return ask(found[0])
+        default: return .ambiguous(count: found.count)
+        }
+    }
+
     /// Whether `command` is enabled: the page offers it exactly once.
     public func isEnabled(_ command: String) -> Bool {
         if case .available = availability(of: command) { return true }
@@ -161,22 +188,29 @@ public struct PageCommands: Sendable {
         switch availability(of: command) {
         case .unavailable: return .unavailable
         case .ambiguous(let count): return .ambiguous(count: count)
-        case .available(let offer):
-            let declared = actions.manifest.commands.first { $0.id == command }
-            if declared?.role == .destructive {
-                return .confirm(PageCommandConfirmation(offer: offer, titleKey: declared?.titleKey ?? command))
-            }
-            return .invoke(offer)
+        case .available(let offer): return ask(offer)
         }
     }
 
-    /// The person confirmed: the offer to invoke if the page still offers exactly that command
-    /// with the same params (it may have changed while the confirmation was shown).
-    public func confirm(_ confirmation: PageCommandConfirmation) -> PageCommandRequest {
-        guard case .available(let offer) = availability(of: confirmation.offer.command),
-            offer.params == confirmation.offer.params
-        else { return .unavailable }
+    /// A destructive command's offer asks first; any other is invoked.
+    private func ask(_ offer: PageCommandOffer) -> PageCommandRequest {
+        let declared = actions.manifest.commands.first { $0.id == offer.command }
+        if declared?.role == .destructive {
+            return .confirm(PageCommandConfirmation(offer: offer, titleKey: declared?.titleKey ?? offer.command))
+        }
         return .invoke(offer)
+    }
+
+    /// The person confirmed: the offer to invoke if the page still offers that command with the
+    /// same params and submit button exactly once (it may have changed while the confirmation was
+    /// shown).
+    public func confirm(_ confirmation: PageCommandConfirmation) -> PageCommandRequest {
+        let asked = confirmation.offer
+        let found = offers.filter {
+            $0.command == asked.command && $0.params == asked.params && $0.submitter == asked.submitter
+        }
+        guard found.count == 1 else { return .unavailable }
+        return .invoke(found[0])
     }
 }
 
@@ -192,14 +226,24 @@ public struct PageCommandOffer: Sendable, Hashable {
     public let url: String
     /// The element's index in the script's list (see ``PageActionProtocol/scriptGlobal``).
     public let target: Int
+    /// The submit button's `name` and `value`, when it has a name; passed back to `invoke`.
+    public let submitter: ManifestPageAction.Submitter?
+    /// The bound fields' values as the page reported them; passed back to `invoke` (their typed
+    /// values are in ``params``).
+    public let fields: [String: String]
 
     /// Creates an offer.
-    public init(command: String, params: LinkParams, method: ManifestPageAction.Method, url: String, target: Int) {
+    public init(
+        command: String, params: LinkParams, method: ManifestPageAction.Method, url: String, target: Int,
+        submitter: ManifestPageAction.Submitter? = nil, fields: [String: String] = [:]
+    ) {
         self.command = command
         self.params = params
         self.method = method
         self.url = url
         self.target = target
+        self.submitter = submitter
+        self.fields = fields
     }
 }
 
@@ -226,8 +270,8 @@ public struct PageCommandConfirmation: Sendable, Hashable, Identifiable {
         self.titleKey = titleKey
     }
 
-    /// The command and params it confirms.
-    public var id: String { "\(offer.command) \(offer.params)" }
+    /// The command, params and submit button it confirms.
+    public var id: String { "\(offer.command) \(offer.params) \(offer.submitter.map(\.description) ?? "")" }
 }
 
 /// What choosing a page command leads to.

@@ -192,10 +192,32 @@ public final class WebScreenModel {
     /// way, no failure or sign-in view covers the page, and the screen is not waiting for sign-in
     /// (its page's forms would only be refused).
     public func availability(of command: String) -> PageCommandAvailability {
-        guard let pageCommands, !machine.isProvisional, machine.signInWait == nil, case .content = display else {
-            return .unavailable
-        }
+        guard let pageCommands = actionablePageCommands else { return .unavailable }
         return pageCommands.availability(of: command)
+    }
+
+    /// The page's commands while they can run: no navigation under way, no failure or sign-in
+    /// view covering the page, no wait for sign-in.
+    private var actionablePageCommands: PageCommands? {
+        guard let pageCommands, !machine.isProvisional, machine.signInWait == nil, case .content = display else {
+            return nil
+        }
+        return pageCommands
+    }
+
+    /// Every offer of `command` the page makes now, in page order (empty while the page cannot
+    /// act, as for ``availability(of:)``): the choices of a command told apart by its params, such
+    /// as one per language of a locale menu (``PageCommands/choices(of:)``).
+    public func choices(of command: String) -> [PageCommandOffer] {
+        actionablePageCommands?.choices(of: command) ?? []
+    }
+
+    /// The person chose the offer of `command` with `params` (one of ``choices(of:)``): as
+    /// ``request(_:)`` for that offer.
+    @discardableResult
+    public func request(_ command: String, params: LinkParams) -> PageCommandRequest {
+        guard let pageCommands = actionablePageCommands else { return .unavailable }
+        return carryOut(pageCommands.request(command, params: params))
     }
 
     /// The person chose `command`: a destructive one asks first (present the returned
@@ -214,9 +236,7 @@ public final class WebScreenModel {
     /// that command with the same params.
     @discardableResult
     public func confirm(_ confirmation: PageCommandConfirmation) -> PageCommandRequest {
-        guard let pageCommands, case .available = availability(of: confirmation.offer.command) else {
-            return .unavailable
-        }
+        guard let pageCommands = actionablePageCommands else { return .unavailable }
         return carryOut(pageCommands.confirm(confirmation))
     }
 

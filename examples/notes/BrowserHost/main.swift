@@ -74,7 +74,11 @@ final class Host {
                 screen,
                 [
                     "screen": screen,
-                    "invoke": ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
+                    "invoke": [
+                        "target": offer.target, "method": offer.method.rawValue, "url": offer.url,
+                        "submitter": offer.submitter.map { ["name": $0.name, "value": $0.value] as Any } ?? NSNull(),
+                        "fields": offer.fields,
+                    ],
                 ])
         case .authenticate(let attempt):
             attempts[attempt.id] = attempt

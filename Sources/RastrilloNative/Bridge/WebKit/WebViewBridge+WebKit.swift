@@ -149,11 +149,15 @@
         private func invoke(_ offer: PageCommandOffer) {
             guard let webView else { return }
             let world = pageActionsWorld
+            let submitter: Any = offer.submitter.map { ["name": $0.name, "value": $0.value] } ?? NSNull()
+            let arguments: [String: Any] = [
+                "target": offer.target, "method": offer.method.rawValue, "url": offer.url, "submitter": submitter,
+                "fields": offer.fields,
+            ]
             Task { @MainActor in
                 _ = try? await webView.callAsyncJavaScript(
-                    "return await \(PageActionProtocol.scriptGlobal).invoke(target, method, url);",
-                    arguments: ["target": offer.target, "method": offer.method.rawValue, "url": offer.url],
-                    in: nil, in: world)
+                    "return await \(PageActionProtocol.scriptGlobal).invoke(target, method, url, submitter, fields);",
+                    arguments: arguments, in: nil, in: world)
             }
         }
 

@@ -87,19 +87,72 @@ extension ManifestDecoding {
         }
     }
 
-    /// A command's `pageAction`: `{"method": "GET"|"POST", "pattern": …, "params": {…}}`.
+    /// A command's `pageAction`: `{"method": "GET"|"POST", "pattern": …, "params": {…},
+    /// "submitter": {"name": …, "value": …}, "fields": {name: type}}`.
     mutating func pageAction(_ node: JSONNode, _ pointer: String) -> ManifestPageAction? {
         guard
             let object = reader.object(
-                node, pointer, required: ["method", "pattern"], optional: ["params"], what: "\"pageAction\"")
+                node, pointer, required: ["method", "pattern"], optional: ["params", "submitter", "fields"],
+                what: "\"pageAction\"")
         else { return nil }
         let method = reader.enumValue(
             object["method"], pointer + "/method", what: "\"method\" (GET for a link, POST for a form)",
             as: ManifestPageAction.Method.self)
         let pattern = self.pattern(object["pattern"], pointer + "/pattern")
         let params = self.params(object["params"], pattern: pattern, pointer)
+        let submitter = object["submitter"].flatMap { self.submitter($0, pointer + "/submitter") }
+        let fields = object["fields"].map { self.fields($0, pointer + "/fields") } ?? []
+        if method == .get {
+            for key in ["submitter", "fields"] where object[key] != nil {
+                reader.report(
+                    .invalidValue, pointer + "/" + key, object[key]?.position,
+                    "\"\(key)\" belongs to a form (\"method\": \"POST\"); a link sends no submit button or fields. "
+                        + "Remove it or bind the form")
+            }
+        }
         guard let method, let pattern else { return nil }
-        return ManifestPageAction(method: method, pattern: pattern, params: params)
+        return ManifestPageAction(method: method, pattern: pattern, params: params, submitter: submitter, fields: fields)
+    }
+
+    /// A page action's `submitter`: `{"name": <the button's name>, "value": <its value>}`.
+    mutating func submitter(_ node: JSONNode, _ pointer: String) -> ManifestPageAction.Submitter? {
+        let what = "\"submitter\" (the submit button's name and value)"
+        guard let object = reader.object(node, pointer, required: ["name", "value"], what: what) else { return nil }
+        let name = reader.string(object["name"], pointer + "/name", what: "\"name\" (the button's name attribute)")
+        let value = reader.string(object["value"], pointer + "/value", what: "\"value\" (the button's value)")
+        if let name, name.isEmpty || name.utf8.count > 256 {
+            reader.report(
+                .invalidValue, pointer + "/name", object["name"]?.position,
+                "a submit button sends its value only when it has a name: \"name\" must be 1 to 256 bytes")
+        }
+        if let value, value.utf8.count > 1024 {
+            reader.report(
+                .invalidValue, pointer + "/value", object["value"]?.position, "\"value\" must be at most 1,024 bytes")
+        }
+        guard let name, let value, !name.isEmpty else { return nil }
+        return .init(name: name, value: value)
+    }
+
+    /// A page action's `fields`: `{name: type}`, form fields whose values are part of the command.
+    mutating func fields(_ node: JSONNode, _ pointer: String) -> [ManifestDestination.Param] {
+        guard case .object(let object) = node.value else {
+            reader.report(.invalidValue, pointer, node.position, "\"fields\" must be an object of field name → type")
+            return []
+        }
+        var fields: [ManifestDestination.Param] = []
+        for member in object.members {
+            let fieldPointer = ManifestReader.child(pointer, member.key)
+            if !ManifestIdentifier.isParamName(member.key) {
+                reader.report(
+                    .invalidValue, fieldPointer, member.keyPosition,
+                    "field name '\(member.key)' must be ASCII letters, digits and '_', starting with a letter, at most "
+                        + "64 bytes")
+            }
+            if let type = reader.type(member.value, fieldPointer) {
+                fields.append(.init(name: member.key, type: type, inPath: false))
+            }
+        }
+        return fields
     }
 
     /// The manifest's `session`: `{"kind": "password"|"auth", "signIn": <destination id>,

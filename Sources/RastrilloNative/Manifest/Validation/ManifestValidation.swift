@@ -243,6 +243,7 @@ struct ManifestValidation {
         for (index, command) in manifest.commands.enumerated() {
             guard let action = command.pageAction, let location = locations.pageActions[index] else { continue }
             checkParams(action.params, of: action.pattern, location.pointer, location.position)
+            checkFields(action, location.pointer, location.position)
             bound[action.method, default: []].append(index)
             if command.placements.contains(.appShortcut) {
                 report(
@@ -259,12 +260,62 @@ struct ManifestValidation {
                 let first = manifest.commands[indices[conflict.first]]
                 let second = manifest.commands[indices[conflict.second]]
                 let location = locations.pageActions[indices[conflict.second]]
+                if let firstAction = first.pageAction, let secondAction = second.pageAction,
+                    firstAction.pattern.text == secondAction.pattern.text
+                {
+                    if let firstSubmitter = firstAction.submitter, let secondSubmitter = secondAction.submitter,
+                        firstSubmitter != secondSubmitter
+                    {
+                        if firstAction.params != secondAction.params {
+                            report(
+                                .conflictingPatterns, (location?.pointer ?? "/commands") + "/params", location?.position,
+                                "command '\(second.id)' shares the page action \(method.rawValue) "
+                                    + "'\(secondAction.pattern.text)' with '\(first.id)' but declares other params; "
+                                    + "commands told apart by their submit button read the URL the same way: declare "
+                                    + "the same params")
+                        }
+                        continue
+                    }
+                    let why: String
+                    if let submitter = firstAction.submitter, submitter == secondAction.submitter {
+                        why = "both name the submit button \(submitter), so one button would be both"
+                    } else {
+                        why = "a form posting there would be both unless each names its own submit button"
+                    }
+                    report(
+                        .conflictingPatterns, (location?.pointer ?? "/commands") + "/pattern", location?.position,
+                        "page action \(method.rawValue) '\(secondAction.pattern.text)' of command '\(second.id)' is "
+                            + "also the one of '\(first.id)': \(why). Give each a different \"submitter\" "
+                            + "({\"name\": …, \"value\": …}) or bind only one")
+                    continue
+                }
                 let how = conflict.relationship == .equivalent ? "the same" : "some of the same"
                 report(
                     .conflictingPatterns, (location?.pointer ?? "/commands") + "/pattern", location?.position,
                     "page action \(method.rawValue) '\(second.pageAction?.pattern.description ?? "")' of command "
                         + "'\(second.id)' matches \(how) paths as the one of '\(first.id)', so a form or link could "
                         + "offer both; make one pattern more specific")
+            }
+        }
+    }
+
+    /// A page action's `fields`: scalars or string enums (each is sent once, never optional), none
+    /// named like a param of the URL.
+    mutating func checkFields(_ action: ManifestPageAction, _ base: String, _ position: JSONPosition?) {
+        for field in action.fields {
+            let pointer = ManifestReader.child(base + "/fields", field.name)
+            checkType(field.type, pointer, position)
+            if !isPathScalar(field.type) {
+                report(
+                    .invalidValue, pointer, position,
+                    "field '\(field.name)' has type \(field.type); a form field bound to a command must be string, int, "
+                        + "bool, double, uuid or a string enum (the page sends it once; it is never optional)")
+            }
+            if action.params.contains(where: { $0.name == field.name }) {
+                report(
+                    .invalidValue, pointer, position,
+                    "field '\(field.name)' has the name of a param of the pattern's URL; an offer's params hold both, "
+                        + "so rename or remove one")
             }
         }
     }
