@@ -38,6 +38,10 @@ struct ManifestPageActionTests {
             message: "target", pointer: "/commands/5/pageAction/target"),
         Invalid(
             from: #""pattern": "/bookmarks/{id}/unpublish""#, to: #""pattern": "/bookmarks/{id}/publish""#,
+            message: "is also the one of 'publishBookmark': a form posting there would be both",
+            pointer: "/commands/3/pageAction/pattern"),
+        Invalid(
+            from: #""pattern": "/bookmarks/{id}/unpublish""#, to: #""pattern": "/bookmarks/{n}/publish""#,
             message: "matches the same paths as the one of 'publishBookmark'",
             pointer: "/commands/3/pageAction/pattern"),
         Invalid(

@@ -16,6 +16,19 @@ struct PageActionReportTests {
         #expect(!report.truncated)
     }
 
+    @Test func readsASubmitButtonsPairAndBoundFields() throws {
+        let report = try PageActionReport.decode(
+            #"{"v":1,"offers":[{"target":2,"method":"POST","url":"https://a.example/bulk","#
+                + #""submitter":{"name":"action","value":""}},"#
+                + #"{"target":5,"method":"POST","url":"https://a.example/_locale","fields":{"locale":"es","x":""}}]}"#)
+        #expect(
+            report.offers == [
+                .init(
+                    target: 2, method: .post, url: "https://a.example/bulk", submitter: .init(name: "action", value: "")),
+                .init(target: 5, method: .post, url: "https://a.example/_locale", fields: ["locale": "es", "x": ""]),
+            ])
+    }
+
     @Test func aReportCanSayTheLimitsLeftOffersOut() throws {
         let report = try PageActionReport.decode(#"{"v":1,"offers":["# + Self.offer + #"],"truncated":true}"#)
         #expect(report.truncated)
@@ -49,6 +62,34 @@ struct PageActionReportTests {
         Bad(text: #"{"v":1,"offers":[{"target":0,"method":"PUT","url":"u"}]}"#, says: "\"method\" must be"),
         Bad(text: #"{"v":1,"offers":[{"target":0,"method":"GET","url":""}]}"#, says: "\"url\" must be"),
         Bad(text: #"{"v":1,"offers":[{"target":0,"method":"GET","url":7}]}"#, says: "\"url\" must be"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"GET","url":"u","submitter":{"name":"a","value":""}}]}"#,
+            says: "a \"submitter\" belongs to a POST offer"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"GET","url":"u","fields":{"a":"b"}}]}"#,
+            says: "\"fields\" belong to a POST offer"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","submitter":{"name":"","value":"x"}}]}"#,
+            says: "the name not empty"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","submitter":{"name":"a"}}]}"#,
+            says: "\"submitter\" must be"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","submitter":{"name":"a","value":1}}]}"#,
+            says: "\"submitter\" must be"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","submitter":null}]}"#,
+            says: "\"submitter\" must be"),
+        Bad(text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{}}]}"#, says: "1 to 16 fields"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{"a":1}}]}"#,
+            says: "field a must be named"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{"a":""#
+                + String(repeating: "é", count: 513) + #""}}]}"#, says: "field a must be named"),
+        Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{"#
+                + (0...16).map { #""f\#($0)":"x""# }.joined(separator: ",") + "}}]}", says: "1 to 16 fields"),
         Bad(
             text: #"{"v":1,"offers":["# + Array(repeating: offer, count: 513).joined(separator: ",") + "]}",
             says: "513 offers"),
