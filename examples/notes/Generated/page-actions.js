@@ -46,6 +46,8 @@
       {"id": "publishBookmark", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "publish"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
       {"id": "unpublishBookmark", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "unpublish"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
       {"id": "deleteBookmark", "segments": [["l", "bookmarks"], ["w", "id"], ["l", "delete"]], "params": [{"name": "id", "type": "int", "inPath": true}], "presentation": "web", "link": "inApp"},
+      {"id": "publishSelected", "segments": [["l", "bookmarks"], ["l", "bulk"]], "params": [], "presentation": "web", "link": "inApp"},
+      {"id": "switchLanguage", "segments": [["l", "_locale"]], "params": [], "presentation": "web", "link": "inApp"},
       {"id": "signOut", "segments": [["l", "signout"]], "params": [], "presentation": "web", "link": "inApp"}
     ]
   },
@@ -72,9 +74,11 @@
   "publishBookmark": [{command: "publishBookmark", destinations: ["bookmark", "editBookmark"], pathParams: ["id"], submitter: null, fields: []}],
   "unpublishBookmark": [{command: "unpublishBookmark", destinations: ["bookmark", "editBookmark"], pathParams: ["id"], submitter: null, fields: []}],
   "deleteBookmark": [{command: "deleteBookmark", destinations: ["bookmark", "editBookmark", "confirmDelete"], pathParams: ["id"], submitter: null, fields: []}],
+  "publishSelected": [{command: "publishSelected", destinations: ["bookmarks"], pathParams: [], submitter: {name: "action", value: "publish"}, fields: []}, {command: "unpublishSelected", destinations: ["bookmarks"], pathParams: [], submitter: {name: "action", value: "unpublish"}, fields: []}, {command: "deleteSelected", destinations: ["bookmarks"], pathParams: [], submitter: {name: "action", value: "delete"}, fields: []}],
+  "switchLanguage": [{command: "switchLanguage", destinations: [], pathParams: [], submitter: null, fields: ["locale"]}],
   "signOut": [{command: "signOut", destinations: [], pathParams: [], submitter: null, fields: []}]
   });
-  const HAS_FIELDS = false;
+  const HAS_FIELDS = true;
 
   // The app-manifest module's routing runtime over one table: the destinations are the commands
   // bound to one method, so route(url) names the bound command as its destination.

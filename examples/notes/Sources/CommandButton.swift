@@ -11,16 +11,32 @@ struct CommandButton: View {
     var withShortcut = true
 
     var body: some View {
-        Button(role: state.isDestructive ? .destructive : nil) {
-            model.request(state.command)
-        } label: {
-            if let symbol = state.metadata.symbol {
-                Label(LocalizedStringKey(state.metadata.titleKey), systemImage: symbol)
-            } else {
-                Text(LocalizedStringKey(state.metadata.titleKey))
+        if state.isChoice {
+            // A command of choices (the locale switch): a submenu with one item per offer.
+            Menu {
+                ForEach(state.choices, id: \.self) { offer in
+                    Button(model.choiceTitle(offer)) { model.request(state.command, choice: offer.params) }
+                }
+            } label: {
+                title
             }
+            .disabled(!state.isEnabled)
+        } else {
+            Button(role: state.isDestructive ? .destructive : nil) {
+                model.request(state.command)
+            } label: {
+                title
+            }
+            .disabled(!state.isEnabled)
+            .keyboardShortcut(withShortcut ? state.metadata.shortcut?.swiftUI : nil)
         }
-        .disabled(!state.isEnabled)
-        .keyboardShortcut(withShortcut ? state.metadata.shortcut?.swiftUI : nil)
+    }
+
+    @ViewBuilder private var title: some View {
+        if let symbol = state.metadata.symbol {
+            Label(LocalizedStringKey(state.metadata.titleKey), systemImage: symbol)
+        } else {
+            Text(LocalizedStringKey(state.metadata.titleKey))
+        }
     }
 }

@@ -1,13 +1,20 @@
+import Foundation
 import RastrilloNative
 
 /// One manifest command as the menus, toolbar and action menu show it on the visible screen.
 struct CommandState: Hashable, Sendable {
     /// The command.
     let command: Command
-    /// Whether the visible page offers it exactly once now (``availability`` is `available`).
+    /// Whether the visible page offers it exactly once now (``availability`` is `available`), or,
+    /// for a command of choices, at least one choice.
     let isEnabled: Bool
     /// What the visible page offers for it.
     let availability: PageCommandAvailability
+    /// For a command whose page action binds form fields (``isChoice``): each offer the page
+    /// makes, in page order — a submenu item each (Language ▸ English, Español).
+    var choices: [PageCommandOffer] = []
+    /// Whether the command is a menu of choices told apart by bound fields (the locale switch).
+    var isChoice: Bool { !(metadata.pageAction?.fields.isEmpty ?? true) }
     /// Its title key, SF Symbol, shortcut and role, from the manifest.
     var metadata: ManifestCommand { command.metadata }
     /// Whether it is destructive (a native confirmation first).
@@ -44,10 +51,29 @@ extension NotesModel {
     var commandStates: [CommandState] {
         Command.allCases.map { command in
             let offered = visible.map { self.availability(of: command, on: $0) } ?? .unavailable
-            let isEnabled: Bool
-            if case .available = offered { isEnabled = true } else { isEnabled = false }
-            return CommandState(command: command, isEnabled: isEnabled, availability: offered)
+            var state = CommandState(command: command, isEnabled: false, availability: offered)
+            if state.isChoice {
+                state.choices = visible?.page.choices(of: command.rawValue) ?? []
+                return CommandState(
+                    command: command, isEnabled: !state.choices.isEmpty, availability: offered, choices: state.choices)
+            }
+            if case .available = offered {
+                return CommandState(command: command, isEnabled: true, availability: offered)
+            }
+            return state
         }
+    }
+
+    /// A choice's title: for a bound `locale` field, the language's own name in the person's
+    /// language ("Spanish", "Español"); otherwise the field values as the page sends them.
+    func choiceTitle(_ offer: PageCommandOffer, locale: Locale = .current) -> String {
+        let values = offer.fields.sorted { $0.key < $1.key }
+        if values.count == 1, values[0].key == "locale",
+            let name = locale.localizedString(forIdentifier: values[0].value), !name.isEmpty
+        {
+            return name
+        }
+        return values.map(\.value).joined(separator: ", ")
     }
 
     /// The commands a placement shows, with their state. The Mac menu bar (`menu`) lists every
@@ -77,6 +103,18 @@ extension NotesModel {
         guard let screen = visible else { return .unavailable }
         if case .unavailable = availability(of: command, on: screen) { return .unavailable }
         let request = screen.page.request(command.rawValue)
+        if case .confirm(let asked) = request {
+            confirmation = PendingConfirmation(screen: screen.id, confirmation: asked)
+        }
+        return request
+    }
+
+    /// The person chose one of a command's choices (``CommandState/choices``): as
+    /// ``request(_:)`` for the page's offer with those params.
+    @discardableResult
+    func request(_ command: Command, choice params: LinkParams) -> PageCommandRequest {
+        guard let screen = visible else { return .unavailable }
+        let request = screen.page.request(command.rawValue, params: params)
         if case .confirm(let asked) = request {
             confirmation = PendingConfirmation(screen: screen.id, confirmation: asked)
         }

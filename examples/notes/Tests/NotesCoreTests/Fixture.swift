@@ -88,8 +88,26 @@ final class Fixture {
     /// The page-actions script reports these forms and links of `screen`'s page.
     @discardableResult
     func offer(_ screen: NotesScreen, _ offers: [(method: String, path: String)]) -> [PageCommandOffer] {
+        offer(screen, offers.map { ($0.method, $0.path, nil, [:]) })
+    }
+
+    /// As the other `offer`, each offer with its submit button's pair and its
+    /// bound fields' values.
+    @discardableResult
+    func offer(
+        _ screen: NotesScreen,
+        _ offers: [(method: String, path: String, submitter: ManifestPageAction.Submitter?, fields: [String: String])]
+    ) -> [PageCommandOffer] {
         let items = offers.enumerated().map { index, offer in
-            #"{"target":\#(index),"method":"\#(offer.method)","url":"\#(Self.url(offer.path))"}"#
+            var item = #"{"target":\#(index),"method":"\#(offer.method)","url":"\#(Self.url(offer.path))""#
+            if let submitter = offer.submitter {
+                item += #","submitter":{"name":"\#(submitter.name)","value":"\#(submitter.value)"}"#
+            }
+            if !offer.fields.isEmpty {
+                item += #","fields":{"# + offer.fields.sorted { $0.key < $1.key }.map { #""\#($0.key)":"\#($0.value)""# }
+                    .joined(separator: ",") + "}"
+            }
+            return item + "}"
         }
         let report = #"{"v":1,"offers":["# + items.joined(separator: ",") + "]}"
         return (try? screen.page.receivePageActions(report, from: Self.mainFrame).get()) ?? []

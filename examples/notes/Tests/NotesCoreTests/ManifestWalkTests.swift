@@ -92,8 +92,13 @@ struct ManifestWalkTests {
         fixture.model.open(try #require(URL(string: url)))
         let screen = try #require(fixture.model.stack.last)
         fixture.load(screen, url)
-        let method = try #require(command.metadata.pageAction?.method.rawValue)
-        let offers = fixture.offer(screen, [(method, try Self.offerPath(of: command))])
+        let action = try #require(command.metadata.pageAction)
+        var fields: [String: String] = [:]
+        for field in action.fields {
+            fields[field.name] = try #require(ManifestWalk.sampleValue(field.type, in: GeneratedManifest.manifest)).description
+        }
+        let offers = fixture.offer(
+            screen, [(action.method.rawValue, try Self.offerPath(of: command), action.submitter, fields)])
         #expect(offers.map(\.command) == [command.rawValue], "the page's form or link is read as \(command)")
         let state = try #require(fixture.model.commandStates.first { $0.command == command })
         #expect(state.isEnabled)

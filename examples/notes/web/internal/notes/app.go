@@ -205,6 +205,8 @@ func (a *App) routes() *http.ServeMux {
 	mux.Handle("POST /bookmarks/{id}/delete", a.require(deleteGuard(a.delete)))
 	mux.Handle("POST /bookmarks/{id}/publish", a.require(a.publish(true)))
 	mux.Handle("POST /bookmarks/{id}/unpublish", a.require(a.publish(false)))
+	mux.Handle("POST /bookmarks/bulk", a.require(a.bulk))
+	mux.HandleFunc("POST /_locale", a.switchLocale)
 
 	mux.HandleFunc("GET /static/app.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")

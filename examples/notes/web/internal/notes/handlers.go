@@ -95,12 +95,15 @@ func (a *App) list(w http.ResponseWriter, r *http.Request) {
 		page = 1
 	}
 	page = min(page, pages)
-	lv := listView{Query: q, Total: len(all), Page: page}
+	lv := listView{Query: q, Total: len(all), Page: page, Select: r.URL.Query().Get("select") == "1"}
 	lv.Items = all[(page-1)*pageSize : min(page*pageSize, len(all))]
 	href := func(n int) string {
 		values := url.Values{}
 		if q != "" {
 			values.Set("q", q)
+		}
+		if lv.Select {
+			values.Set("select", "1")
 		}
 		values.Set("page", strconv.Itoa(n))
 		return "/bookmarks?" + values.Encode()
@@ -116,7 +119,7 @@ func (a *App) list(w http.ResponseWriter, r *http.Request) {
 			lv.Next = href(page + 1)
 		}
 	}
-	a.render(w, r, http.StatusOK, "list", view{Title: "Bookmarks", Nav: "bookmarks", List: lv})
+	a.render(w, r, http.StatusOK, "list", view{Title: translate(localeOf(r), "Bookmarks"), Nav: "bookmarks", List: lv})
 }
 
 func (a *App) newForm(w http.ResponseWriter, r *http.Request) {

@@ -27,8 +27,13 @@ func TestServesTheCompanionManifestRoutes(t *testing.T) {
 		Commands []struct {
 			ID         string `json:"id"`
 			PageAction *struct {
-				Method  string `json:"method"`
-				Pattern string `json:"pattern"`
+				Method    string `json:"method"`
+				Pattern   string `json:"pattern"`
+				Submitter *struct {
+					Name  string `json:"name"`
+					Value string `json:"value"`
+				} `json:"submitter"`
+				Fields map[string]string `json:"fields"`
 			} `json:"pageAction"`
 		} `json:"commands"`
 	}
@@ -57,28 +62,58 @@ func TestServesTheCompanionManifestRoutes(t *testing.T) {
 		}
 	}
 	// Page actions, delete and sign-out last (they end the bookmark and the session).
-	var last []string
+	var last []laterCheck
 	for _, c := range manifest.Commands {
 		if c.PageAction == nil {
 			continue
 		}
-		if strings.Contains(c.PageAction.Pattern, "delete") || c.PageAction.Pattern == "/signout" {
-			last = append(last, c.PageAction.Method+" "+c.PageAction.Pattern+" "+c.ID)
+		// What the page's form sends: the submit button's pair, a sample of each bound field, and
+		// the fields the page's form always carries.
+		form := url.Values{}
+		for name, value := range pageSends[c.PageAction.Pattern] {
+			form[name] = value
+		}
+		if s := c.PageAction.Submitter; s != nil {
+			form.Set(s.Name, s.Value)
+		}
+		for name := range c.PageAction.Fields {
+			sample, ok := fieldSamples[name]
+			if !ok {
+				t.Fatalf("command %s binds the field %s: add a sample value to fieldSamples", c.ID, name)
+			}
+			form.Set(name, sample)
+		}
+		if strings.Contains(c.PageAction.Pattern, "delete") || c.PageAction.Pattern == "/signout" ||
+			form.Get("action") == "delete" {
+			last = append(last, laterCheck{c.ID, c.PageAction.Method, path(c.PageAction.Pattern), form})
 			continue
 		}
-		check(t, b, c.ID, c.PageAction.Method, path(c.PageAction.Pattern))
+		check(t, b, c.ID, c.PageAction.Method, path(c.PageAction.Pattern), form)
 	}
-	for _, entry := range last {
-		parts := strings.Fields(entry)
-		check(t, b, parts[2], parts[0], path(parts[1]))
+	for _, p := range last {
+		check(t, b, p.id, p.method, p.path, p.form)
 	}
 }
 
-func check(t *testing.T, b *browser, id, method, path string) {
+type laterCheck struct {
+	id, method, path string
+	form             url.Values
+}
+
+// pageSends holds the fields a route's form always carries besides the bound ones; fieldSamples
+// a value of each bound field this app accepts.
+var (
+	pageSends = map[string]url.Values{
+		"/bookmarks/bulk": {"ids": {"2"}},
+		"/_locale":        {"return": {"/bookmarks"}},
+	}
+	fieldSamples = map[string]string{"locale": "es"}
+)
+
+func check(t *testing.T, b *browser, id, method, path string, form url.Values) {
 	t.Helper()
-	var form url.Values
-	if method == http.MethodPost {
-		form = url.Values{}
+	if method != http.MethodPost {
+		form = nil
 	}
 	r := b.do(method, path, form, nil)
 	want := http.StatusOK

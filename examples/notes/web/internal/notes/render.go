@@ -65,6 +65,11 @@ type view struct {
 	Nav   string // "bookmarks" marks the header link as the current page
 	Error string
 
+	// the locale menu (every page): the page's language, the choices, and the path to return to
+	Lang    string
+	Locales []localeItem
+	Return  string
+
 	// signin
 	Email    string
 	ReturnTo string
@@ -91,6 +96,7 @@ type listView struct {
 	Page       int
 	Pages      []pageLink
 	Prev, Next string
+	Select     bool // select mode (?select=1): the rows are the bulk bar's selection form
 }
 
 type pageLink struct {
@@ -103,6 +109,11 @@ type pageLink struct {
 func (a *App) render(w http.ResponseWriter, r *http.Request, status int, name string, v view) {
 	v.User = currentUser(r)
 	v.Flash = takeFlash(w, r)
+	v.Lang = localeOf(r)
+	for _, l := range locales {
+		v.Locales = append(v.Locales, localeItem{Code: l.Code, Name: l.Name, Current: l.Code == v.Lang})
+	}
+	v.Return = r.URL.RequestURI()
 	var body bytes.Buffer
 	if err := pages[name].ExecuteTemplate(&body, "layout", v); err != nil {
 		log.Printf("notes: rendering %s: %v", name, err)
