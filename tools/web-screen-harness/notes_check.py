@@ -257,7 +257,8 @@ class Day:
              "display": "content", "role": "signIn"},
         )
         self.equal("launch: the sheet is the visible screen", self.app.state.get("visible"), sheet)
-        self.equal("launch: no command is enabled on the sign-in page", self.app.enabled(), [])
+        self.equal("launch: on the sign-in page only the Language menu is enabled (its locale menu)",
+                   self.app.enabled(), ["switchLanguage"])
         self.equal(
             "launch: the sign-in page (DOM: heading, return_to field)",
             (self.text(sheet, "h1"), self.app.page(sheet).evaluate('document.querySelector("[name=return_to]").value')),
@@ -332,8 +333,8 @@ class Day:
         titles = [b["title"] for b in reversed(self.server.bookmarks())][:10]
         self.equal("signed in: the list shows the newest 10 bookmarks (DOM vs server)",
                    self.texts(self.start, "li.row a.row-main"), titles)
-        self.equal("signed in: ⌘N and Sign Out are enabled (the page offers them)", self.app.enabled(),
-                   ["newBookmarkCommand", "signOut"])
+        self.equal("signed in: ⌘N, Sign Out and the Language menu are enabled (the page offers them)",
+                   self.app.enabled(), ["newBookmarkCommand", "signOut", "switchLanguage"])
         self.equal("signed in: ⌘N's placements and shortcut",
                    {k: self.app.command("newBookmarkCommand")[k] for k in ("placements", "shortcut")},
                    {"placements": ["toolbar", "menu"], "shortcut": "cmd+n"})
@@ -356,7 +357,7 @@ class Day:
                    [("bookmarks", "content"), ("newBookmark", "content")])
         self.equal("⌘N: the form (DOM)", self.text(form, "h1"), "New bookmark")
         self.equal("⌘N: disabled on the form (it has no New bookmark link; its skip link to #main is the page "
-                   "itself, not ⌘N)", self.app.enabled(), ["signOut"])
+                   "itself, not ⌘N)", self.app.enabled(), ["signOut", "switchLanguage"])
 
         since = self.mark()
         self.fill(form, {"Title": "", "Link": "https://example.org/field-notes"})
@@ -393,8 +394,8 @@ class Day:
         self.equal("create: the bookmark's page with the flash (DOM)",
                    (self.text(shown, "h1"), self.text(shown, "[role=status]")),
                    ("Rastrillo field notes", "Bookmark created."))
-        self.equal("create: the bookmark's commands (Edit, Publish, Delete, Sign Out)", self.app.enabled(),
-                   ["deleteBookmark", "editBookmarkCommand", "publishBookmark", "signOut"])
+        self.equal("create: the bookmark's commands (Edit, Publish, Delete, Sign Out, Language)", self.app.enabled(),
+                   ["deleteBookmark", "editBookmarkCommand", "publishBookmark", "signOut", "switchLanguage"])
         self.bookmark_screen = shown
 
     def edit(self):
@@ -508,6 +509,72 @@ class Day:
                    (self.text(screen, "nav[rst-pagination] [aria-current=page]"), self.texts(screen, "li.row a.row-main")),
                    ("2", titles))
         self.equal("pagination: same screen", [e["screen"] for e in self.stack()], [screen])
+
+    def bulk(self):
+        """Select mode's bulk bar: each of its buttons is a native command; Publish Selected and
+        Delete Selected (after the native confirmation) send what the page's own buttons send,
+        with the rows the person checked."""
+        screen = self.start
+        since = self.mark()
+        self.click(screen, 'a[href="/bookmarks?select=1"]')
+        self.wait_loaded(screen, "/bookmarks?select=1", since, "select mode")
+        self.equal("bulk: Select loads select mode in place", self.navigations(screen)[-1:],
+                   [("/bookmarks?select=1", "link", "load")])
+        self.equal("bulk: the bar's three buttons are three enabled commands",
+                   [self.app.command(c)["enabled"] for c in ("publishSelected", "unpublishSelected", "deleteSelected")],
+                   [True, True, True])
+        drafts = [b for b in reversed(self.server.bookmarks()) if not b["published"]][:2]
+        for bookmark in drafts:
+            self.click(screen, f'input[name=ids][value="{bookmark["id"]}"]')
+        since = self.mark()
+        self.equal("bulk: Publish Selected makes the page submit with its button",
+                   self.command("publishSelected").get("request"), "invoke")
+        self.wait_loaded(screen, "/bookmarks", since, "publish selected")
+        self.equal("bulk: the form posted and its 303 continued in place", self.navigations(screen)[-2:],
+                   [("/bookmarks/bulk", "formSubmission", "load"), ("/bookmarks", "redirect", "load")])
+        published = {b["id"]: b["published"] for b in self.server.bookmarks()}
+        self.equal("bulk: the checked drafts are published, nothing else changed (server, flash)",
+                   ([published[b["id"]] for b in drafts], self.text(screen, "[role=status]")),
+                   ([True, True], "2 bookmarks published."))
+
+        since = self.mark()
+        self.click(screen, 'a[href="/bookmarks?select=1"]')
+        self.wait_loaded(screen, "/bookmarks?select=1", since, "select mode again")
+        victim = drafts[0]["id"]
+        self.click(screen, f'input[name=ids][value="{victim}"]')
+        navigations = len(self.app.page(screen).navigations)
+        answer = self.command("deleteSelected")
+        self.equal("bulk: Delete Selected asks for a native confirmation first, nothing submitted",
+                   (answer.get("request"), answer.get("confirmation"), len(self.app.page(screen).navigations)),
+                   ("confirm", {"command": "deleteSelected", "titleKey": "command.deleteSelected"}, navigations))
+        since = self.mark()
+        self.equal("bulk: accepted, the page submits with its Delete button",
+                   self.app.ask({"op": "confirm", "accept": True}).get("request"), "invoke")
+        self.wait_loaded(screen, "/bookmarks", since, "delete selected")
+        self.equal("bulk: the checked bookmark is deleted, with the flash (server, DOM)",
+                   (victim in [b["id"] for b in self.server.bookmarks()], self.text(screen, "[role=status]")),
+                   (False, "1 bookmarks deleted."))
+
+    def language(self):
+        """The locale menu: one native Language command whose choices are the page's languages;
+        choosing one submits that language's own form."""
+        screen = self.start
+        state = self.app.command("switchLanguage")
+        self.equal("language: a menu of the page's languages, enabled",
+                   (state["enabled"], state["availability"], state["choices"]),
+                   (True, "ambiguous", [{"locale": "en"}, {"locale": "es"}]))
+        for code, heading in (("es", "Marcadores"), ("en", "Bookmarks")):
+            since = self.mark()
+            answer = self.app.ask({"op": "command", "id": "switchLanguage", "choice": {"locale": code}})
+            self.equal(f"language {code}: the page submits that language's form", answer.get("request"), "invoke")
+            self.wait_loaded(screen, "/bookmarks", since, f"language {code}")
+            self.equal(f"language {code}: the form posted, its 303 returned to the list in place",
+                       self.navigations(screen)[-2:],
+                       [("/_locale", "formSubmission", "load"), ("/bookmarks", "redirect", "load")])
+            self.equal(f"language {code}: the page is in that language (DOM)",
+                       (self.app.page(screen).evaluate("document.documentElement.lang"), self.text(screen, "h1")),
+                       (code, heading))
+        self.equal("language: same screen, same stack", [e["screen"] for e in self.stack()], [screen])
 
     def expiry(self):
         """Session expiry mid-edit: the 403 is a typed failure; Try Again goes through sign-in and
@@ -677,6 +744,8 @@ def main() -> int:
                 ("unpublish", lambda: day.publish("unpublishBookmark", False, "Bookmark unpublished.")),
                 ("delete", day.delete),
                 ("search and pages", day.search_and_pages),
+                ("bulk actions", day.bulk),
+                ("language", day.language),
                 ("session expiry", day.expiry),
                 ("sign out", day.sign_out),
                 ("hygiene", day.hygiene),

@@ -154,7 +154,12 @@ final class Host {
             guard let id = request["id"] as? String, let command = Command(rawValue: id) else {
                 return ["error": "command needs an id, one of \(Command.allCases.map(\.rawValue)): \(line)"]
             }
-            answer = Self.json(model.request(command))
+            if let choice = request["choice"] as? [String: String] {
+                // One of a command's choices, by its params (string values: the locale switch).
+                answer = Self.json(model.request(command, choice: LinkParams(choice.mapValues { .string($0) })))
+            } else {
+                answer = Self.json(model.request(command))
+            }
         case "confirm":
             guard let accept = request["accept"] as? Bool else {
                 return ["error": "confirm needs accept (true or false): \(line)"]
@@ -295,6 +300,7 @@ final class Host {
             "placements": state.metadata.placements.map(\.rawValue),
             "shortcut": state.metadata.shortcut?.description ?? NSNull(),
             "role": state.metadata.role?.rawValue ?? NSNull(),
+            "choices": state.choices.map { json($0.params.dictionary) },
         ]
     }
 
