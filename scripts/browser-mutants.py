@@ -123,6 +123,27 @@ MUTANTS = [
         "page-actions",
     ),
     (
+        "page actions: the bound field read from the page's first form (each language offered as the first)",
+        GENERATED_FIXTURE_PAGE_ACTIONS,
+        "        const value = fieldValue(candidate.element, name);\n",
+        "        const value = fieldValue(querySelectorAll(doc, \"form\")[0] ?? candidate.element, name);\n",
+        "page-actions",
+    ),
+    (
+        "notes: the locale menu's languages read as one command (bound fields ignored, the first form kept)",
+        "Sources/RastrilloNative/PageActions/PageActionRouter.swift",
+        "        if kinds.isEmpty { return PageActionMatch(command: command.id, params: match.params) }\n",
+        "        if kinds.isEmpty || true { return PageActionMatch(command: command.id, params: match.params) }\n",
+        "notes",
+    ),
+    (
+        "notes: the bulk bar read as its first button's command (the submitter ignored natively)",
+        "Sources/RastrilloNative/PageActions/PageActionRouter.swift",
+        "            command = submitter.flatMap { submitter in commands.first { $0.pageAction?.submitter == submitter } }\n",
+        "            command = commands.first\n",
+        "notes",
+    ),
+    (
         "page actions: a link is followed with click() (which also sends its ping)",
         GENERATED_FIXTURE_PAGE_ACTIONS,
         "      Reflect.apply(location.assign, location, [url]);\n",

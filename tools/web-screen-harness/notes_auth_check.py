@@ -447,10 +447,10 @@ class AuthDay(Day):
         self.wait_loaded(sheet, link[len(ORIGIN):], since, "magic link")
         self.equal("magic link: the universal link opens the confirm page in the sign-in sheet; nothing is posted "
                    "by itself (DOM, server)",
-                   (self.text(sheet, "h1"), self.text(sheet, "form button"), self.server.state()["liveSessions"]),
+                   (self.text(sheet, "h1"), self.text(sheet, "main form button"), self.server.state()["liveSessions"]),
                    (f"Sign in to {HOST}", "Sign in", 0))
         since = self.mark()
-        self.click(sheet, "form button")
+        self.click(sheet, "main form button")
         self.wait_loaded(self.start, "/bookmarks", since, "magic link: the tap")
         self.equal("magic link: the person's tap signs in (the link survived the refused POST)",
                    (self.sheet(), self.server.state()["liveSessions"]), (None, 1))
@@ -464,7 +464,7 @@ class AuthDay(Day):
         sheet = self.sheet()["screen"]
         self.wait_loaded(sheet, self.link[len(ORIGIN):], since, "replay")
         since = self.mark()
-        self.click(sheet, "form button")
+        self.click(sheet, "main form button")
         self.wait_loaded(sheet, "/signin?err=expired", since, "replay")
         self.equal("replay: a spent link answers expired; the sheet stays on sign-in (DOM, server)",
                    (self.text(sheet, "[role=alert]"), describe(self.sheet())["role"], self.server.state()["liveSessions"]),
@@ -482,7 +482,7 @@ class AuthDay(Day):
         sheet = self.sheet()["screen"]
         self.wait_loaded(sheet, link[len(ORIGIN):], since, "TOTP: the link")
         since = self.mark()
-        self.click(sheet, "form button")
+        self.click(sheet, "main form button")
         self.wait_loaded(sheet, "/signin/confirm", since, "TOTP: the second factor")
         self.equal("TOTP: the first factor holds at /signin/confirm; the sheet keeps waiting (host, server)",
                    (describe(self.sheet())["url"], [e["display"] for e in self.stack()], self.server.state()["liveSessions"]),
