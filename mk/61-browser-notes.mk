@@ -38,7 +38,7 @@ browser-notes-build: browser-tools notes-page-actions
 	GOWORK=off scripts/go.sh -C examples/notes/web build -o $(NOTES_KEYMAIL_FAKE) ./cmd/keymail-fake
 
 browser-notes: browser-notes-build
-	@echo "== browser-notes: the notes day in headless Chromium: sign in (wrong password, then right) in the sheet above the waiting screen, create (400, then 303 replacing the form), edit (303 popping back), publish and unpublish from the native commands, delete with the native confirmation, search, pagination, session expiry mid-edit (403 forbidden, Try Again through sign-in), sign out; page actions in their own world, no console errors or CSP violations, no refusals"
+	@echo "== browser-notes: the notes day in headless Chromium: sign in (wrong password, then right) in the sheet above the waiting screen, create (400, then 303 replacing the form), edit (303 popping back), publish and unpublish from the native commands, delete with the native confirmation, search, pagination, the bulk bar (Publish and Delete Selected) and the Language menu from native commands, session expiry mid-edit (403 forbidden, Try Again through sign-in), sign out; page actions in their own world, no console errors or CSP violations, no refusals"
 	$(NOTES_CHECK)
 
 browser-notes-auth: browser-notes-build

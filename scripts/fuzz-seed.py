@@ -115,6 +115,17 @@ reports = [
                         {"target": 3, "method": "POST", "url": "https://evil.example/bookmarks/3/publish"},
                         {"target": 4, "method": "POST", "url": APP + "/bookmarks/4/publish"},
                         {"target": 4, "method": "POST", "url": APP + "/bookmarks/4/publish"}]},
+    # submit buttons and bound fields (the bulk bar, the locale menu)
+    {"v": 1, "offers": [{"target": 0, "method": "POST", "url": APP + "/bookmarks/bulk",
+                         "submitter": {"name": "action", "value": "delete"}},
+                        {"target": 1, "method": "POST", "url": APP + "/bookmarks/bulk",
+                         "submitter": {"name": "action", "value": "publish"}},
+                        {"target": 2, "method": "POST", "url": APP + "/bookmarks/bulk",
+                         "submitter": {"name": "action", "value": "archive"}},
+                        {"target": 3, "method": "POST", "url": APP + "/_locale",
+                         "fields": {"locale": "es", "page": "3", "status": "draft"}},
+                        {"target": 4, "method": "POST", "url": APP + "/_locale", "fields": {"locale": "fr"}},
+                        {"target": 5, "method": "POST", "url": APP + "/signout", "submitter": {"name": "go", "value": ""}}]},
 ]
 page_corpus = json.loads((root / "Tests/ManifestParity/page-action-corpus.json").read_text())
 reports.append({"v": 1, "offers": [{"target": i, "method": e["method"], "url": e["url"].replace("app.example.com", "notes.example.com")}

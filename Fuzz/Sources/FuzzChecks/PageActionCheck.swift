@@ -6,8 +6,8 @@ import RastrilloNative
 /// report within `PageActionProtocol`'s limits or a `malformedReport` refusal with a message; a
 /// decoded report written back as JSON decodes to the same report; from the main frame of the
 /// manifest's origin every accepted offer is one of the report's, and native's own router reads
-/// its method and URL as exactly the command and params accepted, a command the manifest binds to
-/// that method; the same text from a foreign origin or a subframe is refused as untrusted, offers
+/// its method, URL, submit button and fields as exactly the command and params accepted, a
+/// command the manifest binds to that method (with that button, when it names one); the same text from a foreign origin or a subframe is refused as untrusted, offers
 /// nothing and keeps the previous offers.
 enum PageActionCheck {
     static let manifestJSON = #"""
@@ -24,7 +24,10 @@ enum PageActionCheck {
            {"id": "publish", "titleKey": "p", "placements": ["menu"], "destinations": ["bookmark"], "pageAction": {"method": "POST", "pattern": "/bookmarks/{id}/publish", "params": {"id": "int"}}},
            {"id": "remove", "titleKey": "r", "role": "destructive", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/bookmarks/{id}/delete", "params": {"id": "int"}}},
            {"id": "openFile", "titleKey": "o", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/files/{path...}"}},
-           {"id": "signOut", "titleKey": "s", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/signout"}}]}
+           {"id": "signOut", "titleKey": "s", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/signout"}},
+           {"id": "publishSelected", "titleKey": "ps", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/bookmarks/bulk", "submitter": {"name": "action", "value": "publish"}}},
+           {"id": "deleteSelected", "titleKey": "ds", "role": "destructive", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/bookmarks/bulk", "submitter": {"name": "action", "value": "delete"}}},
+           {"id": "language", "titleKey": "l", "placements": ["menu"], "pageAction": {"method": "POST", "pattern": "/_locale", "fields": {"locale": "string", "page": "int", "status": "Status"}}}]}
         """#
     static let manifest: AppManifest = {
         do { return try AppManifest.decode(Array(manifestJSON.utf8), source: "fuzz-pageactions.json") } catch {
@@ -77,14 +80,21 @@ enum PageActionCheck {
                 try require(
                     report!.offers.contains {
                         $0.target == offer.target && $0.method == offer.method && $0.url == offer.url
+                            && $0.submitter == offer.submitter && $0.fields == offer.fields
                     },
                     "accepted \(offer), which the report \(escaped(bytes)) does not hold")
-                let match = router.match(offer.method, offer.url)
+                let match = router.match(offer.method, offer.url, submitter: offer.submitter, fields: offer.fields)
                 try require(
                     match?.command == offer.command && match?.params == offer.params,
                     "accepted \(offer), which the router reads as \(String(describing: match))")
                 let bound = manifest.commands.first { $0.id == offer.command }?.pageAction
                 try require(bound?.method == offer.method, "\(offer.command) is not bound to \(offer.method)")
+                if let submitter = bound?.submitter {
+                    try require(offer.submitter == submitter, "\(offer.command) accepted with another button: \(offer)")
+                }
+                try require(
+                    Set(offer.fields.keys) == Set(bound?.fields.map(\.name) ?? []),
+                    "\(offer.command) accepted with fields other than its own: \(offer)")
             }
         case .failure(let refusal):
             try require(report == nil, "a decodable report \(escaped(bytes)) was refused: \(refusal)")
@@ -98,11 +108,22 @@ enum PageActionCheck {
         }
     }
 
-    /// The report as the script writes it (`JSON.stringify`): compact, keys in its order, with
-    /// `"truncated":true` last when the limits cut it.
+    /// The report as the script writes it (`JSON.stringify`): compact, keys in its order
+    /// (`submitter` and `fields` only when present; fields by name), with `"truncated":true` last
+    /// when the limits cut it.
     static func write(_ report: PageActionReport) -> String {
-        let offers = report.offers.map {
-            "{\"target\":\($0.target),\"method\":\"\($0.method.rawValue)\",\"url\":\(quoted($0.url))}"
+        let offers = report.offers.map { offer in
+            var text =
+                "{\"target\":\(offer.target),\"method\":\"\(offer.method.rawValue)\","
+                + "\"url\":\(quoted(offer.url))"
+            if let submitter = offer.submitter {
+                text += ",\"submitter\":{\"name\":\(quoted(submitter.name)),\"value\":\(quoted(submitter.value))}"
+            }
+            if !offer.fields.isEmpty {
+                let fields = offer.fields.sorted { $0.key < $1.key }.map { "\(quoted($0.key)):\(quoted($0.value))" }
+                text += ",\"fields\":{\(fields.joined(separator: ","))}"
+            }
+            return text + "}"
         }
         let truncated = report.truncated ? ",\"truncated\":true" : ""
         return "{\"v\":1,\"offers\":[\(offers.joined(separator: ","))]\(truncated)}"

@@ -22,15 +22,16 @@ public struct PageActionRouter: Sendable {
 
     /// The commands bound to one route: one method and pattern. Several commands share a route
     /// only when each names its own submit button (the validator refuses anything else).
-    package struct Group {
+    public struct Group: Sendable {
         /// The first command's id: the route's destination id in its table.
-        package let id: String
+        public let id: String
         /// The route's commands, in manifest order.
-        package let commands: [ManifestCommand]
+        public let commands: [ManifestCommand]
     }
 
-    /// The manifest's bound commands grouped by route (method and pattern text), in manifest order.
-    package static func groups(of manifest: AppManifest) -> [Group] {
+    /// The manifest's bound commands grouped by route (method and pattern text), in manifest
+    /// order: the route tables the router (and the generated `page-actions.js`) compile.
+    public static func groups(of manifest: AppManifest) -> [Group] {
         var order: [String] = []
         var members: [String: [ManifestCommand]] = [:]
         for command in manifest.commands {
