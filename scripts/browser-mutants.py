@@ -160,8 +160,8 @@ MUTANTS = [
     (
         "page actions: the script offers rows' actions too (no scope), so a long list drops New bookmark",
         GENERATED_FIXTURE_PAGE_ACTIONS,
-        "      if (decision === null || !inScope(decision, screen)) continue;\n",
-        "      if (decision === null) continue;\n",
+        "    if (spec === null || !inScope(spec, decision, screen)) return null;\n",
+        "    if (spec === null) return null;\n",
         "page-actions",
     ),
     (

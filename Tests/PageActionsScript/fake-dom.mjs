@@ -53,11 +53,16 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       if (child.parentNode !== null) child.remove();
       child.parentNode = this;
       this.childNodes.push(child);
-      notify({ type: "childList", target: this });
+      notify({ type: "childList", target: this, addedNodes: [child], removedNodes: [] });
       return child;
     }
     addEventListener(type) {
       log.push(["listener", this, type]);
+    }
+    compareDocumentPosition(other) {
+      // Only what the script asks: whether `other` follows this node in tree order.
+      const all = [...document.descendants()];
+      return all.indexOf(other) > all.indexOf(this) ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
     }
     *descendants() {
       for (const child of this.childNodes) {
@@ -66,6 +71,9 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       }
     }
   }
+
+  Node.DOCUMENT_POSITION_PRECEDING = 2;
+  Node.DOCUMENT_POSITION_FOLLOWING = 4;
 
   class Element extends Node {
     constructor(localName, attributes = {}) {
@@ -94,7 +102,17 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       if (parent === null) return;
       parent.childNodes.splice(parent.childNodes.indexOf(this), 1);
       this.parentNode = null;
-      notify({ type: "childList", target: parent });
+      notify({ type: "childList", target: parent, addedNodes: [], removedNodes: [this] });
+    }
+    closest(selector) {
+      if (selector !== "form" && selector !== "select") throw new Error(`fake DOM: unsupported closest(${selector})`);
+      for (let node = this; node instanceof Element; node = node.parentNode) {
+        if (node.localName === selector) return node;
+      }
+      return null;
+    }
+    querySelectorAll(selector) {
+      return [...this.descendants()].filter((n) => n instanceof Element && matchesList(n, selector));
     }
     matches(selector) {
       if (selector !== ":disabled") throw new Error(`fake DOM: unsupported selector ${selector}`);
@@ -105,6 +123,16 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       }
       return false;
     }
+  }
+
+  /** A selector list of tag names, `a[href]` and `input[type=image]` (what the script asks for). */
+  function matchesList(element, selector) {
+    return selector.split(",").map((part) => part.trim()).some((part) => {
+      if (part === "a[href]") return element.localName === "a" && element.hasAttribute("href");
+      if (part === "input[type=image]") return element.localName === "input" && element.getAttribute("type") === "image";
+      if (/^[a-z]+$/.test(part)) return element.localName === part;
+      throw new Error(`fake DOM: unsupported selector ${selector}`);
+    });
   }
 
   class HTMLElement extends Element {
@@ -210,6 +238,8 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
   }
 
+  class HTMLBaseElement extends HTMLElement {}
+
   class HTMLOptionElement extends HTMLElement {
     get value() {
       return this.getAttribute("value") ?? "";
@@ -261,6 +291,8 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
           return all.filter((n) => n.localName === "base" && n.hasAttribute("target"));
         case "input[type=image]":
           return all.filter((n) => n instanceof HTMLInputElement && n.type === "image");
+        case "input[type=image][form]":
+          return all.filter((n) => n instanceof HTMLInputElement && n.type === "image" && n.hasAttribute("form"));
         default:
           throw new Error(`fake DOM: unsupported selector ${selector}`);
       }
@@ -284,7 +316,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
 
   const classes = {
     form: HTMLFormElement, a: HTMLAnchorElement, button: HTMLButtonElement, input: HTMLInputElement,
-    textarea: HTMLTextAreaElement, select: HTMLSelectElement, option: HTMLOptionElement,
+    textarea: HTMLTextAreaElement, select: HTMLSelectElement, option: HTMLOptionElement, base: HTMLBaseElement,
   };
   /** `el("form", {method: "post", action: "/x"}, el("button"))` */
   function el(tag, attributes = {}, ...children) {
@@ -297,7 +329,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   const posted = [];
   const sandbox = {
     document, Node, Element, HTMLElement, HTMLFormElement, HTMLAnchorElement, HTMLButtonElement, HTMLInputElement,
-    HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
+    HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLBaseElement, Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
     addEventListener(type, listener, options) {
       if (!windowListeners.has(type)) windowListeners.set(type, []);
       windowListeners.get(type).push({ listener, once: options?.once === true });

@@ -415,3 +415,127 @@ test("the bookmark page's reports are the ones recorded for native (recorded-rep
   }
   assert.deepEqual(world.posted, recorded.map((entry) => entry.report));
 });
+
+// Incremental scanning: a change costs what it touches, and targets stay put.
+
+test("targets stay put: a row added before an offer or removed leaves the others' targets and invokes", async () => {
+  let list;
+  const world = page((w) => {
+    list = w.el("ul");
+    w.body.appendChild(list);
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+    w.body.appendChild(form(w, "/signout"));
+  });
+  const [edit, signOut] = offers(world);
+  assert.deepEqual([edit.target, signOut.target], [0, 1]);
+  const row = w => w.el("li", {}, link(w, "/bookmarks/3/edit"));
+  list.appendChild(row(world));
+  await settle();
+  assert.deepEqual(offers(world).map((o) => o.target), [2, 0, 1], "the new row's link is new; the others keep theirs");
+  assert.equal(await world.api.invoke(signOut.target, "POST", signOut.url, null, {}), "submitted");
+  list.childNodes[0].remove();
+  await settle();
+  assert.deepEqual(offers(world).map((o) => o.target), [0, 1]);
+  assert.equal(await world.api.invoke(2, "GET", edit.url, null, {}), "gone", "the removed row's target");
+});
+
+test("a fieldset disabled or enabled around a form withdraws and restores its offer", async () => {
+  let fieldset;
+  const world = page((w) => {
+    fieldset = w.el("fieldset", {}, button(w));
+    w.body.appendChild(w.el("form", { method: "post", action: "/signout" }, fieldset));
+  });
+  assert.equal(offers(world).length, 1);
+  fieldset.setAttribute("disabled", "");
+  await settle();
+  assert.deepEqual(offers(world), []);
+  fieldset.removeAttribute("disabled");
+  await settle();
+  assert.equal(offers(world).length, 1);
+});
+
+test("a button moved to another form with form= offers that form's action", async () => {
+  let moving;
+  const world = page((w) => {
+    moving = button(w, { form: "pub" });
+    w.body.appendChild(w.el("form", { id: "pub", method: "post", action: "/bookmarks/3/publish" }));
+    w.body.appendChild(w.el("form", { id: "del", method: "post", action: "/bookmarks/3/delete" }, button(w)));
+    w.body.appendChild(moving);
+  });
+  const before = offers(world).map((o) => o.url.slice(ORIGIN.length));
+  assert.deepEqual(before, ["/bookmarks/3/publish", "/bookmarks/3/delete"]);
+  moving.setAttribute("form", "del");
+  await settle();
+  assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)),
+    ["/bookmarks/3/publish", "/bookmarks/3/delete", "/bookmarks/3/delete"],
+    "the publish form has no button now (offered as itself), the moved button is delete's second");
+});
+
+test("a <base target> added later withdraws every offer after the change", async () => {
+  const world = page((w) => w.body.appendChild(form(w, "/signout")));
+  assert.equal(offers(world).length, 1);
+  world.body.appendChild(world.el("base", { target: "_blank" }));
+  await settle();
+  assert.deepEqual(offers(world), []);
+});
+
+// A seeded generator of pages and changes: after every burst of changes, the report the script
+// posts incrementally must be exactly the one a full scan of the same document gives (a
+// back/forward restore makes the script scan the whole document and post again).
+function generator(seed) {
+  let state = seed >>> 0;
+  return (n) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+}
+
+test("incremental reports equal full scans after random changes (seeded)", async () => {
+  const actions = ["/bookmarks/3/publish", "/bookmarks/3/delete", "/bookmarks/4/publish", "/signout", "/bookmarks/3/unpublish"];
+  const links = ["/bookmarks/3/edit", "/bookmarks/new", "/bookmarks", "#main", "/bookmarks/3/edit#x"];
+  for (let seed = 1; seed <= 40; seed++) {
+    const random = generator(seed);
+    const pick = (list) => list[random(list.length)];
+    let world;
+    const containers = [];
+    const make = (w) => {
+      switch (random(5)) {
+        case 0: return w.el("form", { method: "post", action: pick(actions) }, ...Array.from({ length: random(3) },
+          () => button(w, random(3) === 0 ? { disabled: "" } : {})));
+        case 1: return link(w, pick(links));
+        case 2: return w.el("fieldset", random(2) ? { disabled: "" } : {}, button(w));
+        case 3: return button(w, { form: pick(["f0", "f1", "nope"]) });
+        default: return w.el("div", {}, form(w, pick(actions)), link(w, pick(links)));
+      }
+    };
+    world = page((w) => {
+      for (let i = 0; i < 4; i++) {
+        const box = w.el("div");
+        containers.push(box);
+        w.body.appendChild(box);
+        for (let j = 0; j < 3; j++) box.appendChild(make(w));
+      }
+      w.body.appendChild(w.el("form", { id: "f0", method: "post", action: "/signout" }));
+      w.body.appendChild(w.el("form", { id: "f1", method: "post", action: "/bookmarks/3/delete" }, button(w)));
+    });
+    for (let burst = 0; burst < 12; burst++) {
+      for (let change = 0; change < 1 + random(3); change++) {
+        const box = pick(containers);
+        const elements = [...box.descendants()];
+        switch (random(6)) {
+          case 0: box.appendChild(make(world)); break;
+          case 1: if (box.childNodes.length > 0) pick(box.childNodes).remove(); break;
+          case 2: { const e = elements.find((n) => n.localName === "form"); if (e) e.setAttribute("action", pick(actions)); break; }
+          case 3: { const e = elements.find((n) => n.localName === "button"); if (e) e.hasAttribute("disabled") ? e.removeAttribute("disabled") : e.setAttribute("disabled", ""); break; }
+          case 4: { const e = elements.find((n) => n.localName === "a"); if (e) e.setAttribute("href", pick(links)); break; }
+          default: { const e = elements.find((n) => n.localName === "fieldset"); if (e) e.hasAttribute("disabled") ? e.removeAttribute("disabled") : e.setAttribute("disabled", ""); break; }
+        }
+      }
+      await settle();
+      const incremental = world.posted.at(-1);
+      world.fire("pageshow", { persisted: true });
+      await settle();
+      assert.equal(world.posted.at(-1), incremental, `seed ${seed}, burst ${burst}: a full scan reports otherwise`);
+    }
+  }
+});

@@ -56,7 +56,9 @@ public struct ManifestGraph: Sendable, Hashable {
         /// Indexes into ``ManifestGraph/destinations`` of the destinations it applies to (none:
         /// it applies everywhere).
         public let destinations: [Int]
-        /// The web form or link it is bound to, method first (`POST /bookmarks/{id}/publish`), if any.
+        /// The web form or link it is bound to, method first (`POST /bookmarks/{id}/publish`), with
+        /// its submit button (`POST /bookmarks/bulk [action=delete]`) and bound fields
+        /// (`POST /_locale {locale}`) when it names them; `nil` when unbound.
         public let pageAction: String?
     }
 
@@ -150,7 +152,12 @@ public struct ManifestGraph: Sendable, Hashable {
                 id: command.id, placements: command.placements, shortcut: command.shortcut?.description,
                 capabilities: command.capabilities,
                 destinations: command.destinations.compactMap { destinationIndex[$0] },
-                pageAction: command.pageAction.map { "\($0.method.rawValue) \($0.pattern.text)" })
+                pageAction: command.pageAction.map { action in
+                    var text = "\(action.method.rawValue) \(action.pattern.text)"
+                    if let submitter = action.submitter { text += " [\(submitter)]" }
+                    if !action.fields.isEmpty { text += " {" + action.fields.map(\.name).joined(separator: ", ") + "}" }
+                    return text
+                })
         }
         self.capabilities = manifest.capabilities
         self.session = manifest.session.flatMap { session in

@@ -61,6 +61,9 @@
   const readyState = getter(Document, "readyState");
   const documentURL = getter(Document, "URL");
   const querySelectorAll = method(Document, "querySelectorAll");
+  const queryWithin = method(Element, "querySelectorAll");
+  const closest = method(Element, "closest");
+  const compareDocumentPosition = method(Node, "compareDocumentPosition");
   const isConnected = getter(Node, "isConnected");
   const matchesSelector = method(Element, "matches");
   const hasAttribute = method(Element, "hasAttribute");
@@ -73,6 +76,8 @@
   const inputChecked = getter(HTMLInputElement, "checked");
   const textareaValue = getter(HTMLTextAreaElement, "value");
   const selectedOptions = getter(HTMLSelectElement, "selectedOptions");
+  const selectForm = getter(HTMLSelectElement, "form");
+  const textareaForm = getter(HTMLTextAreaElement, "form");
   const optionValue = getter(HTMLOptionElement, "value");
   const requestSubmit = method(HTMLFormElement, "requestSubmit");
   const linkHref = getter(HTMLAnchorElement, "href");
@@ -190,6 +195,19 @@
     return new Set(Array.from(querySelectorAll(doc, "input[type=image]"), (input) => control(input).form(input)));
   }
 
+  /** Whether `form` has an image button: inside it, or outside naming it with form= (only a form
+   * with an id can be named, so a form without one costs no search of the document). */
+  function hasImageButton(form) {
+    if (queryWithin(form, "input[type=image]").length > 0) {
+      for (const input of Array.from(queryWithin(form, "input[type=image]"))) {
+        if (control(input).form(input) === form) return true;
+      }
+    }
+    const id = getAttribute(form, "id");
+    if (id === null || id === "") return false;
+    return Array.from(querySelectorAll(doc, "input[type=image][form]"))
+      .some((input) => control(input).form(input) === form);
+  }
   /**
    * What submitting `form` with `button` (null: no submitter) sends, by HTML's form submission
    * algorithm: the method and action from the button's formmethod/formaction when it has them,
@@ -269,6 +287,15 @@
     return found;
   }
 
+  /** The submissions of one form or link (its anchor) now, in order; none once it left the page. */
+  function candidatesOf(anchor) {
+    if (!isConnected(anchor)) return [];
+    if (anchor instanceof HTMLAnchorElement) return hasAttribute(anchor, "href") ? [{ element: anchor, button: null }] : [];
+    const buttons = submitButtons(anchor);
+    if (buttons.length === 0) return hasImageButton(anchor) ? [] : [{ element: anchor, button: null }];
+    return buttons.map((button) => ({ element: anchor, button }));
+  }
+
   /** The candidate's request now, or null when it sends nothing that can be offered. */
   function read(candidate) {
     if (candidate.element instanceof HTMLAnchorElement) return following(candidate.element);
@@ -320,25 +347,120 @@
     return Array.from(formElements(form)).every((element) => !element.willValidate || element.validity.valid);
   }
 
-  // The candidates of the last scan: an offer's target is its index here.
-  let scanned = [];
+  // What the page offers, kept between scans so a change costs what it touches, not the page.
+  // Each submission has a key (its submit button, or the form without one, or the link) and an
+  // entry {id, element, button, offer}: `id` is the target native sees, given once per key in
+  // document order and kept while the key stays in the page; `offer` is what native would be
+  // offered for it on this page, or null.
+  const entries = new Map(); // key -> entry
+  const byTarget = new Map(); // id -> entry
+  const ofAnchor = new Map(); // form or link -> the keys of its submissions
+  const offered = new Set(); // the entries whose offer is not null
+  const ids = new WeakMap(); // key -> id, so a submission that leaves and comes back keeps its id
+  let nextId = 0;
+  // What the next scan must read again: every anchor (full) or these forms and links.
+  let full = true;
+  const dirty = new Set();
+  let screenSeen = null;
+
+  const idOf = (key) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = nextId++;
+      ids.set(key, id);
+    }
+    return id;
+  };
+
+  function drop(key) {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    entries.delete(key);
+    byTarget.delete(entry.id);
+    offered.delete(entry);
+  }
+
+  /** Reads one anchor's submissions again: new ones get their entries, gone ones lose them, and
+   * each one's offer is computed for `screen`. */
+  function refresh(anchor, screen, found = candidatesOf(anchor)) {
+    const before = ofAnchor.get(anchor);
+    const keys = new Set();
+    for (const candidate of found) {
+      const key = candidate.button ?? candidate.element;
+      keys.add(key);
+      let entry = entries.get(key);
+      if (entry === undefined || entry.element !== candidate.element) {
+        drop(key);
+        entry = { id: idOf(key), element: candidate.element, button: candidate.button, offer: null };
+        entries.set(key, entry);
+        byTarget.set(entry.id, entry);
+      }
+      entry.offer = offerOf(entry, screen);
+      if (entry.offer === null) offered.delete(entry);
+      else offered.add(entry);
+    }
+    for (const key of before ?? []) {
+      if (!keys.has(key) && entries.get(key)?.element === anchor) drop(key);
+    }
+    if (keys.size > 0) ofAnchor.set(anchor, keys);
+    else ofAnchor.delete(anchor);
+  }
+
+  /** Reads the whole document: every anchor, in document order (new keys get ids in that order). */
+  function scanAll(screen) {
+    const seen = new Set();
+    const found = candidates();
+    for (let i = 0; i < found.length;) {
+      const anchor = found[i].element;
+      let j = i;
+      while (j < found.length && found[j].element === anchor) j++;
+      seen.add(anchor);
+      refresh(anchor, screen, found.slice(i, j));
+      i = j;
+    }
+    for (const anchor of Array.from(ofAnchor.keys())) {
+      if (!seen.has(anchor)) refresh(anchor, screen, []);
+    }
+  }
+
+  /** Document order of two entries: their forms or links, then a form's buttons in tree order. */
+  function order(a, b) {
+    if (a === b) return 0;
+    const [x, y] = a.element === b.element ? [a.button, b.button] : [a.element, b.element];
+    if (x === null) return -1;
+    if (y === null) return 1;
+    return compareDocumentPosition(x, y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  }
 
   /**
-   * Scans the document: the report's JSON text, the offers native can take on this page in
-   * document order within the limits. When the limits leave out an offer native could take, the
-   * report says so ("truncated": true) and native reports it to its diagnostics hook.
+   * Scans what changed (the whole document the first time, after a restore and after a change
+   * that can touch every offer): the report's JSON text, the offers native can take on this page
+   * in document order within the limits. When the limits leave out an offer native could take,
+   * the report says so ("truncated": true) and native reports it to its diagnostics hook.
    */
   function scan() {
-    readBase();
-    const found = candidates();
     const screen = pageScreen();
+    if (screen !== screenSeen) {
+      // Another page URL (history.pushState): what native takes depends on it.
+      screenSeen = screen;
+      full = true;
+    }
+    if (full) {
+      full = false;
+      dirty.clear();
+      readBase();
+      scanAll(screen);
+    } else {
+      const anchors = Array.from(dirty);
+      dirty.clear();
+      for (const anchor of anchors) refresh(anchor, screen);
+    }
+    const sorted = Array.from(offered).sort(order);
     const offers = [];
     let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [], truncated: true }));
     let truncated = false;
-    for (let target = 0; target < found.length; target++) {
-      const offered = offerOf(found[target], screen);
-      if (offered === null) continue;
-      const offer = { target, ...offered };
+    for (const entry of sorted) {
+      const offer = { target: entry.id, ...entry.offer };
       const size = utf8Length(JSON.stringify(offer)) + (offers.length > 0 ? 1 : 0);
       if (offers.length >= PROTOCOL.maxOffers || bytes + size > PROTOCOL.maxReportBytes) {
         truncated = true;
@@ -347,8 +469,89 @@
       bytes += size;
       offers.push(offer);
     }
-    scanned = found;
     return JSON.stringify(truncated ? { v: PROTOCOL.version, offers, truncated } : { v: PROTOCOL.version, offers });
+  }
+
+  /** The form a control belongs to (its form owner; an option's is its select's), or null. */
+  function formOfControl(element) {
+    if (element instanceof HTMLOptionElement) {
+      const select = closest(element, "select");
+      return select === null ? null : selectForm(select);
+    }
+    if (element instanceof HTMLSelectElement) return selectForm(element);
+    if (element instanceof HTMLTextAreaElement) return textareaForm(element);
+    const members = control(element);
+    return members === undefined ? null : members.form(element);
+  }
+
+  /** Marks what a changed or added element can change: itself as a form or link, the form of a
+   * control, and for anything else (a fieldset's disabled) every form and link inside it and its
+   * own form. */
+  function noteElement(element) {
+    if (element instanceof HTMLFormElement || element instanceof HTMLAnchorElement) {
+      dirty.add(element);
+      return;
+    }
+    const form = formOfControl(element);
+    if (form !== null) dirty.add(form);
+    noteInside(element);
+  }
+
+  /** Marks the forms and links inside `element` and the forms of its controls. */
+  function noteInside(element) {
+    const enclosing = closest(element, "form");
+    if (enclosing !== null) dirty.add(enclosing);
+    for (const inner of Array.from(queryWithin(element, "form, a, button, input, select, textarea, base"))) {
+      if (inner instanceof HTMLBaseElement) full = true;
+      else if (inner instanceof HTMLFormElement || inner instanceof HTMLAnchorElement) dirty.add(inner);
+      else {
+        const form = formOfControl(inner);
+        if (form !== null) dirty.add(form);
+      }
+    }
+  }
+
+  /** Marks what a removed node took away: its forms and links, and the forms its buttons were in. */
+  function noteRemoved(node) {
+    if (!(node instanceof Element)) return;
+    const inside = [node, ...Array.from(queryWithin(node, "form, a, button, input, base"))];
+    for (const element of inside) {
+      if (element instanceof HTMLBaseElement) full = true;
+      else if (element instanceof HTMLFormElement || element instanceof HTMLAnchorElement) dirty.add(element);
+      const entry = entries.get(element);
+      if (entry !== undefined) dirty.add(entry.element);
+    }
+  }
+
+  /** What the observer saw: the forms and links to read again, or the whole document. */
+  function observed(records) {
+    for (const record of records) {
+      if (full) break;
+      const target = record.target;
+      if (record.type === "attributes") {
+        const name = record.attributeName;
+        if (target instanceof HTMLBaseElement || (name === "id" && target instanceof HTMLFormElement)) {
+          full = true; // every offer's target, or every button's form
+          break;
+        }
+        const entry = entries.get(target);
+        if (entry !== undefined) dirty.add(entry.element); // the form a button belonged to
+        noteElement(target);
+        continue;
+      }
+      if (target instanceof Element) {
+        const form = closest(target, "form");
+        if (form !== null) dirty.add(form);
+      }
+      for (const node of Array.from(record.removedNodes)) noteRemoved(node);
+      for (const node of Array.from(record.addedNodes)) {
+        if (node instanceof Element) {
+          if (node instanceof HTMLBaseElement) full = true;
+          noteElement(node);
+        }
+      }
+    }
+    schedule();
   }
 
   let posted = null;
@@ -386,7 +589,7 @@
    * "gone" (the element or its button changed or left, or the button is disabled).
    */
   async function invoke(target, method, url, submitter = null, fields = {}) {
-    const candidate = Number.isInteger(target) ? scanned[target] : undefined;
+    const candidate = Number.isInteger(target) ? byTarget.get(target) : undefined;
     if (candidate === undefined || !isConnected(candidate.element)) return "gone";
     const { element, button } = candidate;
     if (button !== null && (!isConnected(button) || control(button).form(button) !== element)) return "gone";
@@ -421,7 +624,7 @@
   globalThis[PROTOCOL.global] = Object.freeze({ invoke });
 
   function start() {
-    new MutationObserver(schedule).observe(doc, {
+    new MutationObserver(observed).observe(doc, {
       childList: true, subtree: true, attributes: true,
       attributeFilter: [
         "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
@@ -431,7 +634,15 @@
     // A bound field's value also changes as a person types or chooses (no attribute changes):
     // listened to on this world's window, never on page elements.
     if (HAS_FIELDS) {
-      for (const type of ["input", "change"]) globalThis.addEventListener(type, schedule, { capture: true, passive: true });
+      const edited = (event) => {
+        const element = event.target;
+        if (element instanceof Element) {
+          const form = formOfControl(element);
+          if (form !== null) dirty.add(form);
+        }
+        schedule();
+      };
+      for (const type of ["input", "change"]) globalThis.addEventListener(type, edited, { capture: true, passive: true });
     }
     report();
   }
@@ -440,6 +651,7 @@
   globalThis.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
     posted = null;
+    full = true;
     schedule();
   });
   if (readyState(doc) === "loading") globalThis.addEventListener("DOMContentLoaded", start, { once: true });

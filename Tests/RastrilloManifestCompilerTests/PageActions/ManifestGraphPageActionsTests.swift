@@ -37,7 +37,11 @@ struct ManifestGraphPageActionsTests {
                 ["newBookmarkCommand", "GET /bookmarks/new"], ["editBookmarkCommand", "GET /bookmarks/{id}/edit"],
                 ["publishBookmark", "POST /bookmarks/{id}/publish"],
                 ["unpublishBookmark", "POST /bookmarks/{id}/unpublish"],
-                ["deleteBookmark", "POST /bookmarks/{id}/delete"], ["signOut", "POST /signout"],
+                ["deleteBookmark", "POST /bookmarks/{id}/delete"],
+                ["publishSelected", "POST /bookmarks/bulk [action=publish]"],
+                ["unpublishSelected", "POST /bookmarks/bulk [action=unpublish]"],
+                ["deleteSelected", "POST /bookmarks/bulk [action=delete]"], ["switchLanguage", "POST /_locale {locale}"],
+                ["signOut", "POST /signout"],
             ])
         #expect(elements.text.contains("page action POST /bookmarks/{id}/publish"))
         let session = try #require(elements.with("data-sign-in").first)

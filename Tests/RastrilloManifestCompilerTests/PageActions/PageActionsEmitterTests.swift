@@ -63,7 +63,10 @@ struct PageActionsEmitterTests {
         #expect(!script.contains("\n  GET: null"))
         // The manifest's destinations (the page's screen) and each bound command's scope.
         #expect(script.contains("\n  PAGE: {"))
-        #expect(script.contains("\n  const SCOPE = Object.freeze({\n  \"openPage\": [[], []]\n  });\n"))
+        #expect(
+            script.contains(
+                "\n  const SCOPE = Object.freeze({\n  \"openPage\": [{command: \"openPage\", destinations: [], "
+                    + "pathParams: [], submitter: null, fields: []}]\n  });\n  const HAS_FIELDS = false;\n"))
     }
 
     @Test("each bound command's scope: its destinations and its path params")
@@ -79,7 +82,41 @@ struct PageActionsEmitterTests {
             """#
         let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
         let script = try #require(compiler.files(only: ["page-actions"]).first).contents
-        #expect(script.contains(#""publishItem": [["item"], ["id"]]"#))
-        #expect(script.contains(#""filter": [[], []]"#), "a query param is not a path param")
+        #expect(
+            script.contains(
+                #""publishItem": [{command: "publishItem", destinations: ["item"], pathParams: ["id"], "#
+                    + #"submitter: null, fields: []}]"#))
+        #expect(
+            script.contains(
+                #""filter": [{command: "filter", destinations: [], pathParams: [], submitter: null, fields: []}]"#),
+            "a query param is not a path param")
+    }
+
+    @Test("commands of one route told apart by their submit buttons, and bound fields")
+    func submittersAndFields() throws {
+        let text = #"""
+            {"schemaVersion": 1, "app": {"name": "A"}, "origins": [{"origin": "https://a.example"}],
+             "destinations": [{"id": "items", "pattern": "/items", "presentation": "web", "titleKey": "t"}],
+             "commands": [{"id": "publishAll", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "POST", "pattern": "/items/bulk",
+                                          "submitter": {"name": "action", "value": "publish"}}},
+                          {"id": "deleteAll", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "POST", "pattern": "/items/bulk",
+                                          "submitter": {"name": "action", "value": "de\"lete"}}},
+                          {"id": "language", "titleKey": "t", "placements": ["menu"],
+                           "pageAction": {"method": "POST", "pattern": "/_locale", "fields": {"locale": "string"}}}]}
+            """#
+        let compiler = try ManifestCompiler.compile(Array(text.utf8), sourceName: "a.json")
+        let script = try #require(compiler.files(only: ["page-actions"]).first).contents
+        // One route for the two bulk commands (named by the first), both in its SCOPE entry.
+        #expect(script.contains(#"{"id": "publishAll", "segments": [["l", "items"], ["l", "bulk"]]"#))
+        #expect(!script.contains(#"{"id": "deleteAll", "segments""#), "one route table entry")
+        #expect(
+            script.contains(
+                #""publishAll": [{command: "publishAll", destinations: [], pathParams: [], "#
+                    + #"submitter: {name: "action", value: "publish"}, fields: []}, {command: "deleteAll", "#
+                    + #"destinations: [], pathParams: [], submitter: {name: "action", value: "de\"lete"}, fields: []}]"#))
+        #expect(script.contains(#"submitter: null, fields: ["locale"]}]"#))
+        #expect(script.contains("\n  const HAS_FIELDS = true;\n"))
     }
 }

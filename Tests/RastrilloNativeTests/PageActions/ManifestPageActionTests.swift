@@ -35,7 +35,7 @@ struct ManifestPageActionTests {
         Invalid(
             from: #""pageAction": {"method": "POST", "pattern": "/signout"}"#,
             to: #""pageAction": {"method": "POST", "pattern": "/signout", "target": "_blank"}"#,
-            message: "target", pointer: "/commands/5/pageAction/target"),
+            message: "target", pointer: "/commands/9/pageAction/target"),
         Invalid(
             from: #""pattern": "/bookmarks/{id}/unpublish""#, to: #""pattern": "/bookmarks/{id}/publish""#,
             message: "is also the one of 'publishBookmark': a form posting there would be both",
@@ -46,7 +46,7 @@ struct ManifestPageActionTests {
             pointer: "/commands/3/pageAction/pattern"),
         Invalid(
             from: #""placements": ["menu"], "pageAction""#, to: #""placements": ["menu", "appShortcut"], "pageAction""#,
-            message: "an App Shortcut runs with no page", pointer: "/commands/5/placements"),
+            message: "an App Shortcut runs with no page", pointer: "/commands/8/placements"),
         Invalid(
             from: #""session": {"signIn": "signIn""#, to: #""session": {"signIn": "signUp""#,
             message: "destination 'signUp' is not declared", pointer: "/session/signIn"),

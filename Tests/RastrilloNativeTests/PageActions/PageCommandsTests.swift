@@ -161,6 +161,7 @@ struct PageCommandsTests {
             text.replacingOccurrences(of: #""destinations": ["bookmark", "editBookmark"], "#, with: "")
                 .replacingOccurrences(of: #""destinations": ["bookmark", "editBookmark", "confirmDelete"], "#, with: "")
                 .replacingOccurrences(of: #""destinations": ["bookmark"], "#, with: "")
+                .replacingOccurrences(of: #""destinations": ["bookmarks"], "#, with: "")
         }
     }
 
