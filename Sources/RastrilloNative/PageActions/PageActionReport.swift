@@ -50,7 +50,8 @@ public enum PageActionProtocol {
 public struct PageActionReport: Sendable, Hashable {
     /// One form (`POST`) or link (`GET`) of the page.
     public struct Offer: Sendable, Hashable {
-        /// The element's index in the script's list; the script checks it again on invoke.
+        /// The number the script gives the submission (in document order when first seen, kept
+        /// while it stays in the page); the script checks the submission again on invoke.
         public let target: Int
         /// The form's method, or `GET` for a link.
         public let method: ManifestPageAction.Method

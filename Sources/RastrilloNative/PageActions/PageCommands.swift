@@ -224,7 +224,7 @@ public struct PageCommandOffer: Sendable, Hashable {
     public let method: ManifestPageAction.Method
     /// The form's action or the link's URL, as the page reported it.
     public let url: String
-    /// The element's index in the script's list (see ``PageActionProtocol/scriptGlobal``).
+    /// The number the script gave the submission (see ``PageActionProtocol/scriptGlobal``).
     public let target: Int
     /// The submit button's `name` and `value`, when it has a name; passed back to `invoke`.
     public let submitter: ManifestPageAction.Submitter?
