@@ -790,8 +790,7 @@
     if (!hasAttribute(link, "href") || hasAttribute(link, "download")) return null;
     if (!isOwnContext(targetOf(hasAttribute(link, "target") ? getAttribute(link, "target") : null))) return null;
     const url = String(linkHref(link));
-    const here = String(documentURL(doc)).split("#")[0];
-    if (url.includes("#") && url.split("#")[0] === here) return null;
+    if (url.includes("#") && url.split("#")[0] === String(documentURL(doc)).split("#")[0]) return null;
     return { method: "GET", url, submitter: null };
   }
 
@@ -828,7 +827,10 @@
   }
 
   const utf8Length = (text) => encoder.encode(text).length;
-  const fitsField = (text) => text.length <= PROTOCOL.maxFieldBytes && utf8Length(text) <= PROTOCOL.maxFieldBytes;
+  /** Whether `text` is at most `limit` UTF-8 bytes (no encoding when its UTF-16 length says so:
+   * a UTF-16 code unit is at most 3 UTF-8 bytes). */
+  const fitsBytes = (text, limit) => text.length * 3 <= limit || utf8Length(text) <= limit;
+  const fitsField = (text) => text.length <= PROTOCOL.maxFieldBytes && fitsBytes(text, PROTOCOL.maxFieldBytes);
 
   /**
    * What native would be offered for the candidate on this page: its method and URL, its
@@ -838,7 +840,7 @@
    */
   function offerOf(candidate, screen) {
     const request = read(candidate);
-    if (request === null || utf8Length(request.url) > PROTOCOL.maxURLBytes) return null;
+    if (request === null || !fitsBytes(request.url, PROTOCOL.maxURLBytes)) return null;
     const decision = boundCommand(request.method, request.url);
     if (decision === null) return null;
     const spec = resolve(decision, request.submitter);
