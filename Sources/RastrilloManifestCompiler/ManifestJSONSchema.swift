@@ -136,7 +136,16 @@ public enum ManifestJSONSchema {
                         "properties": {
                           "method": {"enum": \(methods)},
                           "pattern": {"type": "string", "pattern": "^/", "description": "Go 1.22 ServeMux path pattern of the form's action or the link's href"},
-                          "params": {"type": "object", "propertyNames": {"pattern": "\(paramName)"}, "additionalProperties": {"$ref": "#/$defs/type"}}
+                          "params": {"type": "object", "propertyNames": {"pattern": "\(paramName)"}, "additionalProperties": {"$ref": "#/$defs/type"}},
+                          "submitter": {
+                            "type": "object", "additionalProperties": false, "required": ["name", "value"],
+                            "description": "POST only: the submit button whose submission this command is (its name and value); commands sharing a pattern must each name a different one.",
+                            "properties": {"name": {"type": "string", "minLength": 1}, "value": {"type": "string"}}
+                          },
+                          "fields": {
+                            "type": "object", "propertyNames": {"pattern": "\(paramName)"}, "additionalProperties": {"$ref": "#/$defs/type"},
+                            "description": "POST only: form fields whose values are part of the command (a scalar or string enum each), such as a locale menu's locale."
+                          }
                         }
                       }
                     }

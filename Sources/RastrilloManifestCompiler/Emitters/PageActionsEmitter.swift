@@ -50,7 +50,8 @@ struct PageActionsEmitter {
             // are one destination, named by the first; `SCOPE` tells them apart.
             let entries = groups.compactMap { group -> JSEmitter.RouteTableEntry? in
                 guard let action = group.commands[0].pageAction, action.method == method else { return nil }
-                return .init(id: group.id, pattern: action.pattern, params: action.params, presentation: "web", link: "inApp")
+                return .init(
+                    id: group.id, pattern: action.pattern, params: action.params, presentation: "web", link: "inApp")
             }
             let data = entries.isEmpty ? "null" : js.routeTableData(entries)
             tables.append("\(method.rawValue): \(data)")
@@ -64,9 +65,10 @@ struct PageActionsEmitter {
                 let destinations = command.destinations.map(JSONString.quoted).joined(separator: ", ")
                 let pathParams = action.params.filter(\.inPath).map { JSONString.quoted($0.name) }
                     .joined(separator: ", ")
-                let submitter = action.submitter.map {
-                    "{name: \(JSONString.quoted($0.name)), value: \(JSONString.quoted($0.value))}"
-                } ?? "null"
+                let submitter =
+                    action.submitter.map {
+                        "{name: \(JSONString.quoted($0.name)), value: \(JSONString.quoted($0.value))}"
+                    } ?? "null"
                 let fields = action.fields.map { JSONString.quoted($0.name) }.joined(separator: ", ")
                 return "{command: \(JSONString.quoted(command.id)), destinations: [\(destinations)], "
                     + "pathParams: [\(pathParams)], submitter: \(submitter), fields: [\(fields)]}"

@@ -188,7 +188,8 @@ public struct PageActionReport: Sendable, Hashable {
         guard method == .post else {
             throw .malformedReport("offer \(index): \"fields\" belong to a POST offer (a form)")
         }
-        guard case .object(let object) = node.value, (1...PageActionProtocol.maxFields).contains(object.members.count) else {
+        guard case .object(let object) = node.value, (1...PageActionProtocol.maxFields).contains(object.members.count)
+        else {
             throw .malformedReport(
                 "offer \(index): \"fields\" must be an object of 1 to \(PageActionProtocol.maxFields) fields")
         }

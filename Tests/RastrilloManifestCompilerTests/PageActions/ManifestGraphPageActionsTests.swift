@@ -40,7 +40,8 @@ struct ManifestGraphPageActionsTests {
                 ["deleteBookmark", "POST /bookmarks/{id}/delete"],
                 ["publishSelected", "POST /bookmarks/bulk [action=publish]"],
                 ["unpublishSelected", "POST /bookmarks/bulk [action=unpublish]"],
-                ["deleteSelected", "POST /bookmarks/bulk [action=delete]"], ["switchLanguage", "POST /_locale {locale}"],
+                ["deleteSelected", "POST /bookmarks/bulk [action=delete]"],
+                ["switchLanguage", "POST /_locale {locale}"],
                 ["signOut", "POST /signout"],
             ])
         #expect(elements.text.contains("page action POST /bookmarks/{id}/publish"))

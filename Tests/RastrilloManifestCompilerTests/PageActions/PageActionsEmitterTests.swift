@@ -115,7 +115,8 @@ struct PageActionsEmitterTests {
             script.contains(
                 #""publishAll": [{command: "publishAll", destinations: [], pathParams: [], "#
                     + #"submitter: {name: "action", value: "publish"}, fields: []}, {command: "deleteAll", "#
-                    + #"destinations: [], pathParams: [], submitter: {name: "action", value: "de\"lete"}, fields: []}]"#))
+                    + #"destinations: [], pathParams: [], submitter: {name: "action", value: "de\"lete"}, fields: []}]"#
+            ))
         #expect(script.contains(#"submitter: null, fields: ["locale"]}]"#))
         #expect(script.contains("\n  const HAS_FIELDS = true;\n"))
     }

@@ -24,7 +24,8 @@ struct PageActionReportTests {
         #expect(
             report.offers == [
                 .init(
-                    target: 2, method: .post, url: "https://a.example/bulk", submitter: .init(name: "action", value: "")),
+                    target: 2, method: .post, url: "https://a.example/bulk", submitter: .init(name: "action", value: "")
+                ),
                 .init(target: 5, method: .post, url: "https://a.example/_locale", fields: ["locale": "es", "x": ""]),
             ])
     }

@@ -44,7 +44,9 @@ struct SubmitterFieldTests {
         let actions = PageActionRouter(manifest: try Self.load())
         let bulk = Self.origin + "/bookmarks/bulk"
         for value in ["publish", "unpublish", "delete"] {
-            #expect(actions.match(.post, bulk, submitter: .init(name: "action", value: value))?.command == value + "Selected")
+            #expect(
+                actions.match(.post, bulk, submitter: .init(name: "action", value: value))?.command == value
+                    + "Selected")
         }
         #expect(actions.match(.post, bulk) == nil, "no button: none of them")
         #expect(actions.match(.post, bulk, submitter: .init(name: "action", value: "archive")) == nil)
@@ -63,7 +65,8 @@ struct SubmitterFieldTests {
         #expect(actions.match(.post, url, fields: ["locale": "es", "return": "/"]) == nil, "a field not bound")
         #expect(actions.match(.post, url, fields: ["language": "es"]) == nil)
         // An int field that does not parse as one is no command.
-        let typed = try PageActionRouter(manifest: Self.load { $0.replacingOccurrences(of: #""locale": "string""#, with: #""locale": "int""#) })
+        let typed = try PageActionRouter(
+            manifest: Self.load { $0.replacingOccurrences(of: #""locale": "string""#, with: #""locale": "int""#) })
         #expect(typed.match(.post, url, fields: ["locale": "es"]) == nil)
         #expect(typed.match(.post, url, fields: ["locale": "7"])?.params == ["locale": .int(7)])
     }
@@ -71,8 +74,10 @@ struct SubmitterFieldTests {
     @Test func theBulkBarsButtonsAreThreeCommandsAndDeleteAsksFirst() throws {
         var commands = PageCommands(manifest: try Self.load())
         let offers = try commands.receive(
-            Self.report([(0, "/bookmarks/bulk", "publish", nil), (1, "/bookmarks/bulk", "unpublish", nil),
-                (2, "/bookmarks/bulk", "delete", nil)]), from: NotesManifest.mainFrame, pageURL: Self.list
+            Self.report([
+                (0, "/bookmarks/bulk", "publish", nil), (1, "/bookmarks/bulk", "unpublish", nil),
+                (2, "/bookmarks/bulk", "delete", nil),
+            ]), from: NotesManifest.mainFrame, pageURL: Self.list
         ).get()
         #expect(offers.map(\.command) == ["publishSelected", "unpublishSelected", "deleteSelected"])
         #expect(offers.map(\.submitter?.value) == ["publish", "unpublish", "delete"])
@@ -95,9 +100,10 @@ struct SubmitterFieldTests {
             Self.report([(0, "/_locale", nil, "en"), (1, "/_locale", nil, "es"), (2, "/_locale", nil, "fr")]),
             from: NotesManifest.mainFrame, pageURL: Self.list
         ).get()
-        #expect(commands.choices(of: "switchLanguage").map(\.params) == [
-            ["locale": .string("en")], ["locale": .string("es")], ["locale": .string("fr")],
-        ])
+        #expect(
+            commands.choices(of: "switchLanguage").map(\.params) == [
+                ["locale": .string("en")], ["locale": .string("es")], ["locale": .string("fr")],
+            ])
         #expect(commands.availability(of: "switchLanguage") == .ambiguous(count: 3), "no single menu item guesses")
         #expect(commands.request("switchLanguage") == .ambiguous(count: 3))
         #expect(commands.request("switchLanguage", params: ["locale": .string("es")]) == .invoke(offers[1]))
@@ -107,7 +113,8 @@ struct SubmitterFieldTests {
 
     @Test func offersOfOneCommandWithOtherButtonsAreNotGuessedBetween() throws {
         var commands = PageCommands(manifest: try Self.load())
-        let body = #"{"v":1,"offers":["#
+        let body =
+            #"{"v":1,"offers":["#
             + #"{"target":0,"method":"POST","url":"\#(Self.origin)/signout","submitter":{"name":"a","value":"1"}},"#
             + #"{"target":1,"method":"POST","url":"\#(Self.origin)/signout","submitter":{"name":"a","value":"2"}},"#
             + #"{"target":2,"method":"POST","url":"\#(Self.origin)/signout","submitter":{"name":"a","value":"1"}}]}"#
@@ -162,7 +169,8 @@ struct SubmitterFieldTests {
 
     @Test(arguments: invalid)
     func aBindingThatCannotTellCommandsApartIsRefused(_ row: Invalid) throws {
-        var root = try #require(JSONSerialization.jsonObject(with: Data(try Self.manifestText().utf8)) as? [String: Any])
+        var root = try #require(
+            JSONSerialization.jsonObject(with: Data(try Self.manifestText().utf8)) as? [String: Any])
         var commands = try #require(root["commands"] as? [[String: Any]])
         let before = commands.description
         row.edit(&commands)

@@ -111,7 +111,8 @@ extension ManifestDecoding {
             }
         }
         guard let method, let pattern else { return nil }
-        return ManifestPageAction(method: method, pattern: pattern, params: params, submitter: submitter, fields: fields)
+        return ManifestPageAction(
+            method: method, pattern: pattern, params: params, submitter: submitter, fields: fields)
     }
 
     /// A page action's `submitter`: `{"name": <the button's name>, "value": <its value>}`.

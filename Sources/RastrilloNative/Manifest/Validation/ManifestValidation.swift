@@ -268,7 +268,8 @@ struct ManifestValidation {
                     {
                         if firstAction.params != secondAction.params {
                             report(
-                                .conflictingPatterns, (location?.pointer ?? "/commands") + "/params", location?.position,
+                                .conflictingPatterns, (location?.pointer ?? "/commands") + "/params",
+                                location?.position,
                                 "command '\(second.id)' shares the page action \(method.rawValue) "
                                     + "'\(secondAction.pattern.text)' with '\(first.id)' but declares other params; "
                                     + "commands told apart by their submit button read the URL the same way: declare "

@@ -104,7 +104,9 @@ final class Fixture {
                 item += #","submitter":{"name":"\#(submitter.name)","value":"\#(submitter.value)"}"#
             }
             if !offer.fields.isEmpty {
-                item += #","fields":{"# + offer.fields.sorted { $0.key < $1.key }.map { #""\#($0.key)":"\#($0.value)""# }
+                item +=
+                    #","fields":{"#
+                    + offer.fields.sorted { $0.key < $1.key }.map { #""\#($0.key)":"\#($0.value)""# }
                     .joined(separator: ",") + "}"
             }
             return item + "}"

@@ -95,7 +95,8 @@ struct ManifestWalkTests {
         let action = try #require(command.metadata.pageAction)
         var fields: [String: String] = [:]
         for field in action.fields {
-            fields[field.name] = try #require(ManifestWalk.sampleValue(field.type, in: GeneratedManifest.manifest)).description
+            fields[field.name] = try #require(ManifestWalk.sampleValue(field.type, in: GeneratedManifest.manifest))
+                .description
         }
         let offers = fixture.offer(
             screen, [(action.method.rawValue, try Self.offerPath(of: command), action.submitter, fields)])

@@ -61,7 +61,9 @@ struct NotesPresentationTests {
         fixture.load(list, Fixture.url("/bookmarks?select=1"))
         let offers = fixture.offer(
             list,
-            ["publish", "unpublish", "delete"].map { ("POST", "/bookmarks/bulk", .init(name: "action", value: $0), [:]) })
+            ["publish", "unpublish", "delete"].map {
+                ("POST", "/bookmarks/bulk", .init(name: "action", value: $0), [:])
+            })
         #expect(offers.map(\.command) == ["publishSelected", "unpublishSelected", "deleteSelected"])
         let states = fixture.model.commands(for: .actionMenu)
         #expect(states.map(\.isEnabled) == [true, true, true])
