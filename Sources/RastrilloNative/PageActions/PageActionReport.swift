@@ -195,10 +195,13 @@ public struct PageActionReport: Sendable, Hashable {
         }
         var values: [String: String] = [:]
         for member in object.members {
-            guard !member.key.isEmpty, member.key.utf8.count <= 64, let value = fieldText(member.value) else {
+            // Two keys Swift reads as one string (the same text in two Unicode forms) would collapse.
+            guard !member.key.isEmpty, member.key.utf8.count <= 64, values[member.key] == nil,
+                let value = fieldText(member.value)
+            else {
                 throw .malformedReport(
-                    "offer \(index): field \(DiagnosticText.escaped(member.key)) must be named (1 to 64 bytes) and "
-                        + "a string of at most \(PageActionProtocol.maxFieldBytes) bytes")
+                    "offer \(index): field \(DiagnosticText.escaped(member.key)) must be named (1 to 64 bytes, once) "
+                        + "and a string of at most \(PageActionProtocol.maxFieldBytes) bytes")
             }
             values[member.key] = value
         }

@@ -83,6 +83,9 @@ struct PageActionReportTests {
             says: "\"submitter\" must be"),
         Bad(text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{}}]}"#, says: "1 to 16 fields"),
         Bad(
+            text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{"é":"1","é":"2"}}]}"#,
+            says: "must be named (1 to 64 bytes, once)"),
+        Bad(
             text: #"{"v":1,"offers":[{"target":0,"method":"POST","url":"u","fields":{"a":1}}]}"#,
             says: "field a must be named"),
         Bad(
