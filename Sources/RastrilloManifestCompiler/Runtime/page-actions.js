@@ -190,23 +190,14 @@
     return buttons;
   }
 
-  /** The forms that have an image button (form.elements never lists them): its click sends coordinates. */
-  function formsWithImageButtons() {
-    return new Set(Array.from(querySelectorAll(doc, "input[type=image]"), (input) => control(input).form(input)));
-  }
-
-  /** Whether `form` has an image button: inside it, or outside naming it with form= (only a form
-   * with an id can be named, so a form without one costs no search of the document). */
+  /** Whether `form` has an image button (form.elements never lists them; its click sends
+   * coordinates): inside it, or outside naming it with form= (only a form with an id can be
+   * named, so a form without one costs no search of the document). */
   function hasImageButton(form) {
-    if (queryWithin(form, "input[type=image]").length > 0) {
-      for (const input of Array.from(queryWithin(form, "input[type=image]"))) {
-        if (control(input).form(input) === form) return true;
-      }
-    }
+    const owned = (input) => control(input).form(input) === form;
+    if (Array.from(queryWithin(form, "input[type=image]")).some(owned)) return true;
     const id = getAttribute(form, "id");
-    if (id === null || id === "") return false;
-    return Array.from(querySelectorAll(doc, "input[type=image][form]"))
-      .some((input) => control(input).form(input) === form);
+    return id !== null && id !== "" && Array.from(querySelectorAll(doc, "input[type=image][form]")).some(owned);
   }
   /**
    * What submitting `form` with `button` (null: no submitter) sends, by HTML's form submission
@@ -267,23 +258,6 @@
     const url = String(linkHref(link));
     if (url.includes("#") && url.split("#")[0] === String(documentURL(doc)).split("#")[0]) return null;
     return { method: "GET", url, submitter: null };
-  }
-
-  /** Every submission the document offers, in document order: one per enabled submit button of a
-   * form (or one without a submitter for a form that has no submit button), one per link. */
-  function candidates() {
-    const found = [];
-    const withImages = formsWithImageButtons();
-    for (const element of Array.from(querySelectorAll(doc, "form, a[href]"))) {
-      if (element instanceof HTMLAnchorElement) {
-        found.push({ element, button: null });
-        continue;
-      }
-      const buttons = submitButtons(element);
-      if (buttons.length === 0 && !withImages.has(element)) found.push({ element, button: null });
-      for (const button of buttons) found.push({ element, button });
-    }
-    return found;
   }
 
   /** The submissions of one form or link (its anchor) now, in order; none once it left the page. */
@@ -408,18 +382,12 @@
     else ofAnchor.delete(anchor);
   }
 
-  /** Reads the whole document: every anchor, in document order (new keys get ids in that order). */
+  /** Reads the whole document: every form and link, in document order (new keys get ids in that
+   * order), and forgets the ones no longer in it. */
   function scanAll(screen) {
-    const seen = new Set();
-    const found = candidates();
-    for (let i = 0; i < found.length;) {
-      const anchor = found[i].element;
-      let j = i;
-      while (j < found.length && found[j].element === anchor) j++;
-      seen.add(anchor);
-      refresh(anchor, screen, found.slice(i, j));
-      i = j;
-    }
+    const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
+    const seen = new Set(anchors);
+    for (const anchor of anchors) refresh(anchor, screen);
     for (const anchor of Array.from(ofAnchor.keys())) {
       if (!seen.has(anchor)) refresh(anchor, screen, []);
     }
