@@ -8,8 +8,6 @@
 enum HeadCheck {
     /// The rules, read naively.
     struct Model {
-        /// Whether `HTTP/2` and `HTTP/3` status lines are read (libcurl's transfer).
-        let allowsHTTP2: Bool
         var status: Int?
         var headers: [(name: [UInt8], value: [UInt8])] = []
         var isComplete = false
@@ -24,8 +22,8 @@ enum HeadCheck {
             while text.hasSuffix("\n") || text.hasSuffix("\r") || text.hasSuffix("\r\n") { text.removeLast() }
             let bytes = text.unicodeScalars.map { UInt8($0.value) }
             if status == nil {
-                // RFC 9112 §2.3: HTTP/1.<digit>; libcurl's HTTP/2 and HTTP/3 where allowed.
-                let version = allowsHTTP2 ? /HTTP\/(?:1\.[0-9]|2|3)/ : /HTTP\/1\.[0-9]/
+                // RFC 9112 §2.3: HTTP/1.<digit> (both transfers speak HTTP/1.1 only).
+                let version = /HTTP\/1\.[0-9]/
                 guard let match = text.wholeMatch(of: /(HTTP\/[^ ]*) ([0-9]{3})( .*)?/.dotMatchesNewlines()),
                     (try? version.wholeMatch(in: String(match.1))) != nil, let code = Int(match.2)
                 else { return .notHTTP }
@@ -76,14 +74,12 @@ enum HeadCheck {
         }
         if start < bytes.count { lines.append(Array(bytes[start...])) }
 
-        for allowsHTTP2 in [false, true] {
-            try check(lines, bytes, allowsHTTP2: allowsHTTP2)
-        }
+        try check(lines, bytes)
     }
 
-    static func check(_ lines: [[UInt8]], _ bytes: [UInt8], allowsHTTP2: Bool) throws(PropertyViolation) {
-        var head = HTTPResponseHead(allowsHTTP2: allowsHTTP2)
-        var model = Model(allowsHTTP2: allowsHTTP2)
+    static func check(_ lines: [[UInt8]], _ bytes: [UInt8]) throws(PropertyViolation) {
+        var head = HTTPResponseHead()
+        var model = Model()
         for line in lines {
             let expected = model.add(line)
             var problem: HTTPResponseHead.Problem?

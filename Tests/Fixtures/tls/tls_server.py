@@ -7,6 +7,9 @@ request, and "written N" when that connection ends (the body bytes it managed to
   flood     200 with no length, then an endless body as fast as the connection takes it
   redirect  302 to https://elsewhere.example/api/version, with an endless body
   silent    completes TLS, reads the request, never answers
+  bighead   offers h2 before http/1.1 (ALPN), prints "alpn P" (what was agreed, or none), then
+            answers over HTTP/1.1 with 100 headers of 1,000 bytes each (over the 16 KiB head)
+  giantline like bighead, with one header line of 200,000 bytes (over libcurl's own limit)
 The certificate is loopback-cert.pem beside this file (127.0.0.1, ::1, localhost; a test key).
 """
 import os
@@ -37,6 +40,16 @@ def answer(mode, connection):
                 written += connection.send(CHUNK)
         except OSError:
             pass  # the client closed the connection
+    elif mode in ("bighead", "giantline"):
+        if mode == "bighead":
+            padding = b"".join(b"X-Pad-%03d: %s\r\n" % (i, b"a" * 1000) for i in range(100))
+        else:
+            padding = b"X-Pad: " + b"a" * 200000 + b"\r\n"
+        try:
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n" + padding
+                               + b"Content-Length: 6\r\n\r\nv1.4.0")
+        except OSError:
+            pass  # the client stopped reading at its limit
     elif mode == "silent":
         while connection.recv(4096):
             pass
@@ -47,6 +60,8 @@ def handle(context, mode, raw):
     written = 0
     try:
         with context.wrap_socket(raw, server_side=True) as connection:
+            if mode in ("bighead", "giantline"):
+                print("alpn", connection.selected_alpn_protocol() or "none", flush=True)
             request = b""
             while b"\r\n\r\n" not in request:
                 chunk = connection.recv(4096)
@@ -65,7 +80,7 @@ def main():
     mode = sys.argv[1]
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(os.path.join(HERE, "loopback-cert.pem"), os.path.join(HERE, "loopback-key.pem"))
-    context.set_alpn_protocols(["http/1.1"])
+    context.set_alpn_protocols(["h2", "http/1.1"] if mode in ("bighead", "giantline") else ["http/1.1"])
     listener = socket.create_server(("127.0.0.1", 0))
     print("port", listener.getsockname()[1], flush=True)
     while True:

@@ -6,8 +6,8 @@
 /// The rules, which `fuzz-head` checks against a separate reading:
 /// - a status line is an HTTP version, one space, exactly three ASCII digits, then the end of the
 ///   line or a space (RFC 9112 §4). The version is `HTTP/1.` and a digit (§2.3: `HTTP/x` and
-///   `HTTP/2.0` are refused); libcurl's `HTTP/2` and `HTTP/3` only where the transfer speaks them
-///   (``init(allowsHTTP2:)``);
+///   `HTTP/2.0` are refused). Both transfers speak HTTP/1.1 only (libcurl is asked for it), so
+///   `HTTP/2` and `HTTP/3` status lines are refused too;
 /// - a header line is split at its first `:`; the value loses surrounding spaces and tabs;
 ///   a line without `:` is ignored; names are compared in ASCII case only;
 /// - every line counts toward ``maximumLength`` with its line end, interim heads included;
@@ -53,13 +53,8 @@ struct HTTPResponseHead {
     /// Whether the empty line ending a final (non-1xx) head was read.
     private(set) var isComplete = false
     private var length = 0
-    /// Whether `HTTP/2` and `HTTP/3` status lines are read (libcurl reports them so).
-    let allowsHTTP2: Bool
-
-    /// A head to read; `allowsHTTP2` for a transfer that may speak HTTP/2 or HTTP/3.
-    init(allowsHTTP2: Bool = false) {
-        self.allowsHTTP2 = allowsHTTP2
-    }
+    /// A head to read.
+    init() {}
 
     /// Adds one line, with or without its line end (`\r\n` or `\n`).
     mutating func add<Line: Collection<UInt8>>(_ line: Line) throws(Problem) {
@@ -69,7 +64,7 @@ struct HTTPResponseHead {
         var content = Array(line)
         while let last = content.last, last == 0x0A || last == 0x0D { content.removeLast() }
         guard let current = status else {
-            status = try Self.statusCode(content, allowsHTTP2: allowsHTTP2)
+            status = try Self.statusCode(content)
             headers = []
             return
         }
@@ -130,13 +125,12 @@ struct HTTPResponseHead {
         return digits.reduce(0) { $0 * 10 + Int64($1 - 0x30) }
     }
 
-    private static func statusCode(_ line: [UInt8], allowsHTTP2: Bool) throws(Problem) -> Int {
+    private static func statusCode(_ line: [UInt8]) throws(Problem) -> Int {
         guard let space = line.firstIndex(of: 0x20) else { throw .notHTTP }
         let version = line[..<space]
         let isHTTP1 =
             version.count == 8 && version.starts(with: Array("HTTP/1.".utf8)) && (0x30...0x39).contains(version.last!)
-        let isHTTP2 = allowsHTTP2 && (version.elementsEqual("HTTP/2".utf8) || version.elementsEqual("HTTP/3".utf8))
-        guard isHTTP1 || isHTTP2 else { throw .notHTTP }
+        guard isHTTP1 else { throw .notHTTP }
         let digits = line[(space + 1)...].prefix(3)
         let after = space + 4
         guard digits.count == 3, digits.allSatisfy({ (0x30...0x39).contains($0) }),

@@ -10,8 +10,10 @@
     /// after the transfer is cancelled (hundreds of MB), and runs its callbacks on the thread
     /// pool Swift concurrency shares on Linux (see ``ServerVersionSocketTransfer``). Here libcurl
     /// (the one FoundationNetworking itself uses, loaded at run time, so building needs nothing
-    /// beyond Swift) does TLS, certificate and host-name verification, and HTTP/1.1 or HTTP/2;
-    /// this type decides nothing of its own. Its callbacks keep the response head (at most
+    /// beyond Swift) does TLS, certificate and host-name verification, and HTTP/1.1 only: over
+    /// HTTP/2 libcurl collects a whole head before handing any of it over and fails on its own
+    /// limits with its own words, so the head would not pass through the same 16 KiB rule as
+    /// on the plain-http socket. This type decides nothing of its own. Its callbacks keep the response head (at most
     /// ``HTTPResponseHead/maximumLength`` bytes) and at most the body cap; the first byte past the cap, a head
     /// that ``ServerVersionResponsePolicy`` refuses, or a cancellation stops the transfer at once,
     /// so at most one of libcurl's write chunks (``maximumWriteChunk``) is ever read past the cap.
@@ -188,6 +190,9 @@
             set(RASTRILLO_CURLOPT_USERAGENT, "RastrilloNative")
             _ = rastrillo_curl_setopt_pointer(easy, Int32(RASTRILLO_CURLOPT_HTTPHEADER), headers)
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_NOSIGNAL), 1)
+            // HTTP/1.1 only: every head line reaches `HTTPResponseHead`, as on the plain-http socket.
+            _ = rastrillo_curl_setopt_long(
+                easy, Int32(RASTRILLO_CURLOPT_HTTP_VERSION), Int(RASTRILLO_CURL_HTTP_VERSION_1_1))
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_FOLLOWLOCATION), 0)
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYPEER), 1)
             _ = rastrillo_curl_setopt_long(easy, Int32(RASTRILLO_CURLOPT_SSL_VERIFYHOST), 2)
@@ -225,9 +230,22 @@
                 return .unreachable(url, reason: "libcurl ended the transfer without a result")
             }
             if code == Int32(RASTRILLO_CURLE_OK) { return nil }
+            if !response.headRead, let tooLong = Self.headTooLong(code: code) {
+                return .unreachable(url, reason: tooLong)
+            }
             let text = String(cString: rastrillo_curl_easy_strerror(code))
             let proxy = Self.environmentProxy(for: url, environment: ProcessInfo.processInfo.environment)
             return .unreachable(url, reason: Self.reason(code: code, text: text, proxy: proxy))
+        }
+
+        /// The refusal for a transfer libcurl stopped before the head was complete because one
+        /// header line passed its own limit (`CURL_MAX_HTTP_HEADER`, 100 KB, far over
+        /// ``HTTPResponseHead/maximumLength``): it reports that as out of memory (27, libcurl up to
+        /// 8.5) or too large (100). The same words as a head the reader refuses, with the code.
+        static func headTooLong(code: Int32) -> String? {
+            guard code == 27 || code == 100 else { return nil }
+            return "\(HTTPResponseHead.Problem.tooLong.reason) (libcurl refused a header line over its own limit, "
+                + "curl error \(code))"
         }
 
         /// libcurl's message for `code`, with what to do for the certificate errors, and the proxy
@@ -257,7 +275,7 @@
         /// The URL this request asked (a redirect's `Location` is read against it).
         private let current: URL
         private let limit: Int
-        private var head = HTTPResponseHead(allowsHTTP2: true)
+        private var head = HTTPResponseHead()
         private(set) var body: CappedBuffer
         /// Set when a callback refused the answer; the transfer's result.
         private(set) var stop: ServerVersionError?

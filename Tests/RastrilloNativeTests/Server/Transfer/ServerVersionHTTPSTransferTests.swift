@@ -183,6 +183,47 @@
             #expect(statistics?.bytesReceived == 0)
         }
 
+        /// Issue 31: over HTTP/2, libcurl gathered a head of 100 × 1 KB headers itself and failed
+        /// with its own words ("partial file", "failure when receiving data"). libcurl is asked for
+        /// HTTP/1.1 only, so even a server that prefers h2 answers a head the reader sees line by
+        /// line, refused in the same words as over plain http.
+        @Test(
+            "a head over 16 KiB from a server that prefers HTTP/2 is refused as too long: libcurl offers HTTP/1.1 only",
+            .enabled(if: CrossLanguageOracles.enabled, "needs python3 (the TLS server): make swift-oracles runs it"))
+        func longHeadFromAServerPreferringHTTP2() async throws {
+            let server = try TLSTestServer(mode: "bighead")
+            defer { server.stop() }
+            let (outcome, _) = try await check(server)
+            #expect(try server.agreedProtocol() == "http/1.1")
+            guard case .failure(.unreachable(_, let reason)) = outcome else {
+                Issue.record("expected unreachable, got \(outcome)")
+                return
+            }
+            #expect(reason == HTTPResponseHead.Problem.tooLong.reason)
+        }
+
+        @Test(
+            "one header line over libcurl's own limit is refused as a head too long, with libcurl's code",
+            .enabled(if: CrossLanguageOracles.enabled, "needs python3 (the TLS server): make swift-oracles runs it"))
+        func giantHeaderLine() async throws {
+            let server = try TLSTestServer(mode: "giantline")
+            defer { server.stop() }
+            let (outcome, _) = try await check(server)
+            guard case .failure(.unreachable(_, let reason)) = outcome else {
+                Issue.record("expected unreachable, got \(outcome)")
+                return
+            }
+            #expect(reason.hasPrefix(HTTPResponseHead.Problem.tooLong.reason + " (libcurl refused"), "\(reason)")
+        }
+
+        @Test("only libcurl's header-limit codes read as a head too long")
+        func headTooLongCodes() {
+            #expect(ServerVersionCurlTransfer.headTooLong(code: 27) != nil)
+            #expect(ServerVersionCurlTransfer.headTooLong(code: 100) != nil)
+            #expect(ServerVersionCurlTransfer.headTooLong(code: 18) == nil)
+            #expect(ServerVersionCurlTransfer.headTooLong(code: 56) == nil)
+        }
+
         @Test(
             "a server that completes TLS and never answers: the connect deadline",
             .enabled(if: CrossLanguageOracles.enabled, "needs python3 (the TLS server): make swift-oracles runs it"))
@@ -245,6 +286,13 @@
         func waitForRequest() throws {
             let line = nextLine()
             guard line == "request" else { throw ServerError.unexpectedLine(line) }
+        }
+
+        /// The protocol the next connection agreed by ALPN (modes `bighead` and `giantline`).
+        func agreedProtocol() throws -> String {
+            let line = nextLine()
+            guard line.hasPrefix("alpn ") else { throw ServerError.unexpectedLine(line) }
+            return String(line.dropFirst(5))
         }
 
         /// The body bytes the server wrote on the next connection that ended.
