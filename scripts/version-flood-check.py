@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Peak memory of `rastrillo-native version` while a server floods /api/version.
+"""Peak memory of `rastrillo-native version` while a server floods /api/version, and of
+`rastrillo-native manifest check <url>` while a server floods the manifest.
 
 Runs the CLI under GNU time (/usr/bin/time -f %M) on 127.0.0.1, over http and then over
 https (TLS with the test certificate in Tests/Fixtures/tls, trusted through SSL_CERT_FILE):
@@ -9,6 +10,10 @@ The flooded run must exit 1 with the body-too-large message, and its peak reside
 may exceed the normal run's by at most MARGIN_KB: the client holds the 256-byte cap plus
 one read buffer (4 KiB on the http socket, one 16 KiB libcurl write chunk over https) and
 a head of at most 16 KiB, so anything near the margin means it buffered the flood.
+The manifest fetch holds at most its 8 MiB limit plus one read, so its flooded run may exceed
+a normal fetch of the notes example's manifest by at most 8 MiB plus twice the margin (the
+buffer's last growth copies it once); through FoundationNetworking's URLSession it grew by
+hundreds of MB.
 Usage: version-flood-check.py <rastrillo-native binary> [margin KB, default 1024]
 """
 import os
@@ -71,10 +76,30 @@ def flood(connection, result):
         result["written"] += len(chunk)
 
 
-def measure(binary, writer, scheme):
+MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "notes", "Sources",
+                        "NotesCore", "app-manifest.json")
+MANIFEST_LIMIT = 8 << 20
+
+
+def manifest(connection, result):
+    with open(MANIFEST, "rb") as f:
+        body = f.read()
+    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+                       % len(body) + body)
+
+
+def manifest_flood(connection, result):
+    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n")
+    chunk = b" " * 65536
+    while True:
+        connection.sendall(chunk)
+        result["written"] += len(chunk)
+
+
+def measure(binary, writer, scheme, command=("version",), path=""):
     port, thread, result = serve(writer, scheme == "https")
     completed = subprocess.run(
-        [TIME, "-f", "peak-kb %M", binary, "version", f"{scheme}://127.0.0.1:{port}"],
+        [TIME, "-f", "peak-kb %M", binary, *command, f"{scheme}://127.0.0.1:{port}{path}"],
         capture_output=True, text=True, timeout=120,  # hang guard only
         env=dict(os.environ, SSL_CERT_FILE=CERT),
     )
@@ -103,6 +128,22 @@ def main():
         if flood_peak - base_peak > margin:
             sys.exit(f"version-flood-check: the {scheme} flood raised peak memory by {flood_peak - base_peak} KB, "
                      f"over the {margin} KB margin")
+    manifest_margin = MANIFEST_LIMIT // 1024 + 2 * margin
+    for scheme in ("http", "https"):
+        check = ("manifest", "check")
+        status, out, err, base_peak, _ = measure(binary, manifest, scheme, check, "/app-manifest.json")
+        if status != 0 or ": valid (" not in out:
+            sys.exit(f"version-flood-check: the normal {scheme} manifest check failed (exit {status}): {out}{err}")
+        status, out, err, flood_peak, written = measure(binary, manifest_flood, scheme, check, "/app-manifest.json")
+        print(f"{scheme} manifest: normal answer: peak {base_peak} KB; flooded: peak {flood_peak} KB "
+              f"(+{flood_peak - base_peak} KB, margin {manifest_margin} KB), "
+              f"the server wrote {written} bytes before the client closed")
+        if status != 1 or f"longer than the {MANIFEST_LIMIT}-byte limit" not in err:
+            sys.exit(f"version-flood-check: the flooded {scheme} manifest check should exit 1 naming the "
+                     f"{MANIFEST_LIMIT}-byte limit; exit {status}: {err}")
+        if flood_peak - base_peak > manifest_margin:
+            sys.exit(f"version-flood-check: the {scheme} manifest flood raised peak memory by "
+                     f"{flood_peak - base_peak} KB, over the {manifest_margin} KB margin")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,15 @@ public protocol ManifestFetching: Sendable {
 /// read, and the transfer is stopped as soon as the body passes the limit, so a broken or hostile
 /// server that sends an endless body cannot exhaust the app's memory. The default session also
 /// gives up on a fetch that takes longer than a minute in all (``defaultConfiguration``).
+/// Redirects are followed only on the manifest's own origin (the version check's rule).
+///
+/// On Linux the fetch goes through the transfers ``ServerVersionClient`` uses there (a socket
+/// of its own for http, libcurl for https, trusting `SSL_CERT_FILE` when set), never through
+/// FoundationNetworking's URLSession, which keeps reading and queueing a flooding body after the
+/// fetch is cancelled: at most the limit plus one read (4 KiB over http, one 16 KiB libcurl
+/// chunk over https) is ever received. There the session's configuration gives the deadlines:
+/// `timeoutIntervalForResource` for the whole fetch, `timeoutIntervalForRequest` (at most that)
+/// until the answer's head; an ETag that is not plain visible ASCII is never sent.
 public struct URLSessionManifestFetcher: ManifestFetching {
     /// The session whose configuration each fetch uses. Each fetch runs in a session of its own,
     /// made from that configuration, whose delegate stops reading at the limit; a delegate of
@@ -54,6 +63,16 @@ public struct URLSessionManifestFetcher: ManifestFetching {
     /// GETs `url`; throws ``ManifestLoadError/tooLarge(limit:declaredLength:)`` for a body over
     /// the limit, and the transfer's error when it fails.
     public func fetch(_ url: URL, etag: String?) async throws -> ManifestFetchResult {
+        #if canImport(FoundationNetworking)
+            return try await exchangeOnLinux(url, etag: etag).result.get()
+        #else
+            return try await fetchThroughURLSession(url, etag: etag)
+        #endif
+    }
+
+    /// The fetch through URLSession: every fetch on Apple platforms. Tests call it directly to
+    /// run this path on Linux too.
+    func fetchThroughURLSession(_ url: URL, etag: String?) async throws -> ManifestFetchResult {
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -69,6 +88,94 @@ public struct URLSessionManifestFetcher: ManifestFetching {
         return try result.get()
     }
 }
+
+#if canImport(FoundationNetworking)
+    extension URLSessionManifestFetcher {
+        /// The fetch on Linux, with the transfer's statistics for tests: http through
+        /// ``ServerVersionSocketTransfer``, https through ``ServerVersionCurlTransfer`` (refused,
+        /// saying what to install, when libcurl cannot be loaded). `certificateAuthorityFile`
+        /// (tests only) stands in for `SSL_CERT_FILE`.
+        func exchangeOnLinux(
+            _ url: URL, etag: String?, certificateAuthorityFile: String? = nil
+        ) async -> (result: Result<ManifestFetchResult, any Error>, statistics: ServerVersionTransfer.Statistics?) {
+            let configuration = session.configuration
+            let total = Self.deadline(configuration.timeoutIntervalForResource)
+            let options = ServerVersionClient.Options(
+                connectTimeout: min(Self.deadline(configuration.timeoutIntervalForRequest), total),
+                totalTimeout: total, maximumBodyLength: maxBytes)
+            let rule = HTTPGetRule.manifest(url: url, etag: etag, limit: maxBytes)
+            let answer: Result<HTTPGetAnswer, ServerVersionError>
+            let statistics: ServerVersionTransfer.Statistics?
+            switch url.scheme?.lowercased() {
+            case "http":
+                let transfer = ServerVersionSocketTransfer(url: url, options: options, rule: rule)
+                answer = await withTaskCancellationHandler {
+                    await transfer.run()
+                } onCancel: {
+                    transfer.cancel()
+                }
+                statistics = transfer.statistics
+            case "https":
+                #if canImport(CRastrilloCurl)
+                    if let refusal = ServerVersionClient.withoutCurl(
+                        url, unavailableReason: ServerVersionCurlTransfer.unavailableReason)
+                    {
+                        return (.failure(refusal), nil)
+                    }
+                    let transfer = ServerVersionCurlTransfer(
+                        url: url, options: options, rule: rule,
+                        certificateAuthorityFile: certificateAuthorityFile
+                            ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"])
+                    answer = await withTaskCancellationHandler {
+                        await transfer.run()
+                    } onCancel: {
+                        transfer.cancel()
+                    }
+                    statistics = transfer.statistics
+                #else
+                    return (Result { try await fetchThroughURLSession(url, etag: etag) }, nil)
+                #endif
+            default:
+                let reason = "only http and https manifest URLs are fetched"
+                return (.failure(ServerVersionError.unreachable(url, reason: reason)), nil)
+            }
+            return (Self.manifestResult(answer), statistics)
+        }
+
+        /// A configuration's interval as a deadline: at most a year; one that is not a positive
+        /// finite number of seconds means a minute (``defaultConfiguration``'s).
+        static func deadline(_ interval: TimeInterval) -> Duration {
+            guard interval.isFinite, interval > 0 else { return .seconds(60) }
+            return .milliseconds(max(1, Int64(min(interval, 365 * 86_400) * 1000)))
+        }
+
+        /// A Linux transfer's answer as the fetch reports it: 200 is fresh with its ETag, 304 not
+        /// modified, any other status itself; a body over the limit and a redirect off the origin
+        /// are ``ManifestLoadError``s, a cancelled fetch a `CancellationError`, and any other failure
+        /// the transfer's ``ServerVersionError`` (the same words as the version check's).
+        static func manifestResult(
+            _ answer: Result<HTTPGetAnswer, ServerVersionError>
+        ) -> Result<ManifestFetchResult, any Error> {
+            switch answer {
+            case .success(let answer) where answer.status == 200:
+                return .success(.fresh(bytes: answer.body, etag: answer.etag))
+            case .success(let answer) where answer.status == 304:
+                return .success(.notModified)
+            case .success(let answer):
+                return .success(.status(answer.status))
+            case .failure(.bodyTooLarge(_, let limit, let declared)):
+                return .failure(ManifestLoadError.tooLarge(limit: limit, declaredLength: declared.map { Int($0) }))
+            case .failure(.redirectedToAnotherOrigin(_, let target)):
+                return .failure(
+                    ManifestLoadError.redirectedToAnotherOrigin(to: DiagnosticText.escaped(target.absoluteString)))
+            case .failure(.cancelled):
+                return .failure(CancellationError())
+            case .failure(let error):
+                return .failure(error)
+            }
+        }
+    }
+#endif
 
 /// Why a fetched manifest could not even be looked at.
 public enum ManifestLoadError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -69,13 +69,14 @@ public struct ServerVersionClient: Sendable {
         #if canImport(FoundationNetworking)
             // Plain http on Linux: a socket on its own thread (see ServerVersionSocketTransfer for why).
             if !address.isHTTPS {
-                let transfer = ServerVersionSocketTransfer(url: url, options: options, deliveryStall: deliveryStall)
+                let transfer = ServerVersionSocketTransfer(
+                    url: url, options: options, rule: rule(for: url), deliveryStall: deliveryStall)
                 let result = await withTaskCancellationHandler {
                     await transfer.run()
                 } onCancel: {
                     transfer.cancel()
                 }
-                return (result, transfer.statistics)
+                return (version(from: result, url: url), transfer.statistics)
             }
             #if canImport(CRastrilloCurl)
                 // https on Linux: libcurl on its own thread (see ServerVersionCurlTransfer for why),
@@ -84,7 +85,7 @@ public struct ServerVersionClient: Sendable {
                     return (.failure(refusal), nil)
                 }
                 let transfer = ServerVersionCurlTransfer(
-                    url: url, options: options,
+                    url: url, options: options, rule: rule(for: url),
                     certificateAuthorityFile: certificateAuthorityFile
                         ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
                     deliveryStall: deliveryStall)
@@ -93,13 +94,28 @@ public struct ServerVersionClient: Sendable {
                 } onCancel: {
                     transfer.cancel()
                 }
-                return (result, transfer.statistics)
+                return (version(from: result, url: url), transfer.statistics)
             #else
                 return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
             #endif
         #else
             return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
         #endif
+    }
+
+    /// The Linux transfers' rule for the version GET of `url`.
+    private func rule(for url: URL) -> HTTPGetRule {
+        .version(url: url, limit: options.maximumBodyLength)
+    }
+
+    /// The version a Linux transfer's answer holds (or Rastrillo's error, or why it holds none).
+    private func version(
+        from answer: Result<HTTPGetAnswer, ServerVersionError>, url: URL
+    ) -> ServerVersionTransfer.Outcome {
+        answer.flatMap {
+            ServerVersionResponsePolicy.finish(
+                url: url, status: $0.status, body: $0.body, limit: options.maximumBodyLength)
+        }
     }
 
     /// On Linux, https goes through libcurl only: when it cannot be loaded the check is refused,

@@ -38,8 +38,13 @@ enum ManifestCommand: CLICommand {
                     references, shortcuts, App Shortcuts (at most 10) and the AASA size (at most
                     128 KB). Every problem is printed as
                     <file>:<pointer> (line L, column C): <what to fix>.
+                    Given an http(s) URL, fetches the manifest as the app's fetcher does (at most
+                    8 MiB, redirects only on its origin) and checks what the server serves; plain
+                    http only to this device (127.0.0.0/8, localhost, [::1]).
                     """,
-                arguments: [.single("file", help: "The app manifest (app-manifest.json).")]
+                arguments: [
+                    .single("file", help: "The app manifest (app-manifest.json), or the URL a server serves it at.")
+                ]
             )
         }
 
@@ -114,18 +119,70 @@ enum ManifestCommand: CLICommand {
     }
 
     static func load(_ path: String, io: CLIOutput) -> ManifestCompiler? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            io.error("error: cannot read '\(path)'; check the path and permissions")
-            return nil
+        let bytes: [UInt8]
+        let sourceName: String
+        if let url = remoteURL(path) {
+            guard let fetched = fetch(url, io: io) else { return nil }
+            (bytes, sourceName) = (fetched, path)
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                io.error("error: cannot read '\(path)'; check the path and permissions")
+                return nil
+            }
+            (bytes, sourceName) = (Array(data), URL(fileURLWithPath: path).lastPathComponent)
         }
         do {
-            return try ManifestCompiler.compile(Array(data), sourceName: URL(fileURLWithPath: path).lastPathComponent)
+            return try ManifestCompiler.compile(bytes, sourceName: sourceName)
         } catch {
             let shown = DiagnosticText.escaped(path)
             io.error(error.issues.map { "\(shown):\($0)" }.joined(separator: "\n"))
             io.error("error: \(shown) has \(error.issues.count) problem(s)")
             return nil
         }
+    }
+
+    /// The URL `text` names when it starts with `http://` or `https://` (any letter case).
+    static func remoteURL(_ text: String) -> URL? {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return nil }
+        return URL(string: text)
+    }
+
+    /// The manifest a server serves at `url`, fetched as the app fetches it, or `nil` after
+    /// printing why not. Plain http is refused unless the host is this device.
+    static func fetch(_ url: URL, io: CLIOutput) -> [UInt8]? {
+        let shown = DiagnosticText.escaped(url.absoluteString)
+        guard let host = url.host(percentEncoded: true), !host.isEmpty else {
+            io.error(
+                "error: '\(shown)' has no host; give the manifest's full URL, e.g. https://app.example.com/app-manifest.json"
+            )
+            return nil
+        }
+        if url.scheme?.lowercased() == "http", ServerHostKind(host: host) != .loopback {
+            io.error(
+                "error: '\(shown)' is plain http to another host; use https (http only to 127.0.0.0/8, localhost, [::1])"
+            )
+            return nil
+        }
+        let result = CLIAsync.wait { () async -> Result<ManifestFetchResult, any Error> in
+            do {
+                return .success(try await URLSessionManifestFetcher().fetch(url, etag: nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(.fresh(let bytes, _)):
+            return bytes
+        case .success(.status(let status)):
+            io.error(
+                "error: \(shown) answered HTTP \(status); check the URL and that the server serves the manifest there")
+        case .success(.notModified):
+            io.error("error: \(shown) answered 304 Not Modified to a request without an ETag; check the server")
+        case .failure(let error):
+            io.error("error: cannot fetch \(shown): \(error)")
+        }
+        return nil
     }
 
     static func check(_ path: String, io: CLIOutput) -> Int32 {

@@ -153,11 +153,15 @@ struct CLIHelpTextTests {
             references, shortcuts, App Shortcuts (at most 10) and the AASA size (at most
             128 KB). Every problem is printed as
             <file>:<pointer> (line L, column C): <what to fix>.
+            Given an http(s) URL, fetches the manifest as the app's fetcher does (at most
+            8 MiB, redirects only on its origin) and checks what the server serves; plain
+            http only to this device (127.0.0.0/8, localhost, [::1]).
 
             USAGE: rastrillo-native manifest check <file>
 
             ARGUMENTS:
-              <file>                  The app manifest (app-manifest.json).
+              <file>                  The app manifest (app-manifest.json), or the URL a
+                                      server serves it at.
 
             OPTIONS:
               -h, --help              Show help information.

@@ -89,3 +89,52 @@ final class PythonFileServer {
         case noPort(String)
     }
 }
+
+@Suite("manifest check <url>", .timeLimit(.minutes(2)))
+struct ManifestCheckURLTests {
+    private func cli(_ arguments: [String]) async -> (Int32, CapturedOutput) {
+        let io = CapturedOutput()
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: CLI.main(arguments, io: io.output)) }
+        }
+        return (status, io)
+    }
+
+    @Test(
+        "checks the manifest a real server serves (python3 http.server), and says when it serves none",
+        .enabled(if: CrossLanguageOracles.enabled, "needs python3 (http.server): make swift-oracles runs it"))
+    func servedManifest() async throws {
+        let root = try CompanionFixture.temporaryFolder()
+        defer { CompanionFixture.removeTemporary(root) }
+        let source = CompanionFixture.repositoryRoot.appendingPathComponent(
+            "examples/manifest-plugin/Sources/AppRoutes/app-manifest.json")
+        try FileManager.default.copyItem(at: source, to: root.appendingPathComponent("app-manifest.json"))
+        try Data(#"{"schemaVersion": 1, "x": 1}"#.utf8).write(to: root.appendingPathComponent("broken.json"))
+        let server = try PythonFileServer(root: root)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+
+        let (status, io) = await cli(["manifest", "check", "\(base)/app-manifest.json"])
+        #expect(status == 0, "\(io.stderr)")
+        #expect(
+            io.stdout == "\(base)/app-manifest.json: valid (3 destinations, 1 command, 1 capability, 0 bridge actions)")
+
+        let (broken, brokenIO) = await cli(["manifest", "check", "\(base)/broken.json"])
+        #expect(broken == 1)
+        #expect(brokenIO.stderr.hasPrefix("\(base)/broken.json:"), "\(brokenIO.stderr)")
+
+        let (missing, missingIO) = await cli(["manifest", "check", "\(base)/nothing-here.json"])
+        #expect(missing == 1)
+        #expect(missingIO.stderr.contains("answered HTTP 404"), "\(missingIO.stderr)")
+    }
+
+    @Test("plain http to another host is refused before anything is sent; a URL without a host is named")
+    func refusals() async {
+        let (insecure, insecureIO) = await cli(["manifest", "check", "http://app.example.com/app-manifest.json"])
+        #expect(insecure == 1)
+        #expect(insecureIO.stderr.contains("is plain http to another host; use https"), "\(insecureIO.stderr)")
+        let (hostless, hostlessIO) = await cli(["manifest", "check", "https:///app-manifest.json"])
+        #expect(hostless == 1)
+        #expect(hostlessIO.stderr.contains("has no host"), "\(hostlessIO.stderr)")
+    }
+}

@@ -3,8 +3,9 @@
     import Foundation
     import FoundationNetworking
 
-    /// One https version request on Linux: libcurl's multi interface, driven on the transfer's
-    /// own thread, with the same caps and deadlines as ``ServerVersionSocketTransfer``.
+    /// One https GET on Linux (the version check, the manifest fetch): libcurl's multi interface,
+    /// driven on the transfer's own thread, with the same ``HTTPGetRule``, caps and deadlines as
+    /// ``ServerVersionSocketTransfer``.
     ///
     /// Why not URLSession there: FoundationNetworking keeps reading and queueing a flooding body
     /// after the transfer is cancelled (hundreds of MB), and runs its callbacks on the thread
@@ -25,7 +26,7 @@
     /// `@unchecked Sendable`: the mutable properties are read and written only while holding
     /// `lock`; the one outcome is a ``TransferOutcome``.
     final class ServerVersionCurlTransfer: @unchecked Sendable {
-        typealias Outcome = ServerVersionTransfer.Outcome
+        typealias Outcome = ServerVersionSocketTransfer.Outcome
 
         /// The most libcurl hands the write callback at once (`CURL_MAX_WRITE_SIZE`).
         static let maximumWriteChunk = 16_384
@@ -75,6 +76,7 @@
 
         fileprivate let url: URL
         private let options: ServerVersionClient.Options
+        fileprivate let rule: HTTPGetRule
         private let certificateAuthorityFile: String?
         private let outcome = TransferOutcome<Outcome>()
         private let lock = NSLock()
@@ -91,13 +93,16 @@
             }
         }
 
+        /// A GET of `url` within `options`' deadlines, asked and judged by `rule` (whose limit is
+        /// the body cap); `certificateAuthorityFile` is the CA bundle to trust instead of libcurl's.
         init(
-            url: URL, options: ServerVersionClient.Options,
+            url: URL, options: ServerVersionClient.Options, rule: HTTPGetRule,
             certificateAuthorityFile: String?,
             deliveryStall: (@Sendable () -> Void)? = nil
         ) {
             self.url = url
             self.options = options
+            self.rule = rule
             self.certificateAuthorityFile = certificateAuthorityFile.flatMap { $0.isEmpty ? nil : $0 }
             self.deliveryStall = deliveryStall
         }
@@ -139,7 +144,7 @@
             let deadlines = TransferDeadlines(startingNow: options)
             var current = url
             for _ in 0...ServerVersionResponsePolicy.maximumRedirects {
-                let response = CurlResponse(transfer: self, current: current, limit: options.maximumBodyLength)
+                let response = CurlResponse(transfer: self, current: current, limit: rule.limit)
                 if let failure = exchange(current, response, deadlines: deadlines) { return .failure(failure) }
                 if let error = response.stop { return .failure(error) }
                 guard let status = response.status, response.headRead else {
@@ -153,8 +158,7 @@
                     }
                     continue
                 }
-                return ServerVersionResponsePolicy.finish(
-                    url: url, status: status, body: response.body.bytes, limit: options.maximumBodyLength)
+                return .success(HTTPGetAnswer(status: status, etag: response.etag, body: response.body.bytes))
             }
             return .failure(ServerVersionResponsePolicy.tooManyRedirects(url))
         }
@@ -172,7 +176,9 @@
                 rastrillo_curl_easy_cleanup(easy)
                 return .unreachable(url, reason: "libcurl could not start a transfer")
             }
-            let headers = rastrillo_curl_slist_append(nil, "Accept: \(ServerVersionClient.acceptHeader)")
+            // libcurl's own Accept: */* is replaced by the rule's, and no Expect is ever sent (a GET).
+            var headers: UnsafeMutableRawPointer?
+            for field in rule.fields { headers = rastrillo_curl_slist_append(headers, "\(field.name): \(field.value)") }
             let context = Unmanaged.passRetained(response)
             defer {
                 lock.withLock { self.multi = nil }
@@ -217,14 +223,14 @@
                 var running: Int32 = 0
                 _ = rastrillo_curl_multi_perform(multi, &running)
                 if outcome.isDecided { return .cancelled(url) }
-                if running == 0 || response.stop != nil || response.redirectStopped { break }
+                if running == 0 || response.stop != nil || response.bodyStopped { break }
                 let (deadline, expired) = deadlines.current(headRead: response.headRead, url: url)
                 let remaining = ContinuousClock().now.duration(to: deadline)
                 if remaining <= .zero { return expired }
                 let milliseconds = Int32(min(remaining.secondsValue * 1000 + 1, Double(Int32.max)))
                 _ = rastrillo_curl_multi_poll(multi, milliseconds)
             }
-            if response.stop != nil || response.redirectStopped { return nil }
+            if response.stop != nil || response.bodyStopped { return nil }
             var code: Int32 = 0
             guard rastrillo_curl_multi_done_result(multi, &code) == 1 else {
                 return .unreachable(url, reason: "libcurl ended the transfer without a result")
@@ -281,8 +287,10 @@
         private(set) var stop: ServerVersionError?
         /// Where a redirect answer leads (the next URL, or the refusal), once its head is read.
         private(set) var redirect: Result<URL, ServerVersionError>?
-        /// Whether the write callback stopped a redirect's body (it is never read).
-        private(set) var redirectStopped = false
+        /// Whether the write callback stopped a body that is never read (a redirect's, or a skipped one).
+        private(set) var bodyStopped = false
+        /// Whether the rule said the answer is its status alone (the write callback stops the body).
+        private(set) var bodySkipped = false
         private var stalled = false
 
         init(transfer: ServerVersionCurlTransfer, current: URL, limit: Int) {
@@ -297,6 +305,8 @@
         var status: Int? { head.status }
         /// Whether the final (non-1xx) head was read.
         var headRead: Bool { head.isComplete }
+        /// The final head's `ETag`, once read.
+        var etag: String? { head.isComplete ? head.value("ETag") : nil }
 
         /// One header line (the status line, a header, or the empty line that ends a head);
         /// `false` stops the transfer.
@@ -324,21 +334,23 @@
                 stop = .unreachable(url, reason: error.reason)
                 return false
             }
-            let decision = ServerVersionResponsePolicy.decide(
-                url: url, status: status, declaredLength: declared, contentType: head.value("Content-Type"),
-                limit: limit)
-            if case .refuse(let error) = decision {
+            switch transfer.rule.decide(status, declared, head.value("Content-Type")) {
+            case .refuse(let error):
                 stop = error
                 return false
+            case .skipBody:
+                bodySkipped = true
+                return true
+            case .readBody:
+                return true
             }
-            return true
         }
 
         /// A piece of the body; `false` stops the transfer.
         func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if stop != nil { return false }
-            if redirect != nil {
-                redirectStopped = true
+            if redirect != nil || bodySkipped {
+                bodyStopped = true
                 return false
             }
             let kept = body.append(bytes)

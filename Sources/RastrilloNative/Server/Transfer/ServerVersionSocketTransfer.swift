@@ -7,7 +7,8 @@
         import Musl
     #endif
 
-    /// One plain-http version request on Linux, on its own thread, over a socket.
+    /// One plain-http GET on Linux (the version check, the manifest fetch), on its own thread, over
+    /// a socket; what it asks and how it judges the answer's head is its ``HTTPGetRule``.
     ///
     /// Why not URLSession there: swift-corelibs-foundation runs URLSession's work and its
     /// delegate callbacks on libdispatch's global pool, which on Linux is also the pool
@@ -23,19 +24,20 @@
     /// then closes the socket. And it reaches `http://[::1]:port`, which
     /// FoundationNetworking refuses as a bad URL (NSURLErrorDomain -1000).
     ///
-    /// https on Linux goes through ``ServerVersionCurlTransfer``. Decisions come from
+    /// https on Linux goes through ``ServerVersionCurlTransfer``. Decisions come from the rule and
     /// ``ServerVersionResponsePolicy``, as for URLSession.
     ///
     /// `@unchecked Sendable`: the mutable properties are read and written only while
     /// holding `lock`; the one outcome is a ``TransferOutcome``.
     final class ServerVersionSocketTransfer: @unchecked Sendable {
-        typealias Outcome = ServerVersionTransfer.Outcome
+        typealias Outcome = Result<HTTPGetAnswer, ServerVersionError>
 
         /// The size of one socket read.
         static let readChunk = 4_096
 
         fileprivate let url: URL
         private let options: ServerVersionClient.Options
+        private let rule: HTTPGetRule
         private let outcome = TransferOutcome<Outcome>()
         private let lock = NSLock()
         private var bodyBytesReceived = 0
@@ -51,9 +53,15 @@
             }
         }
 
-        init(url: URL, options: ServerVersionClient.Options, deliveryStall: (@Sendable () -> Void)? = nil) {
+        /// A GET of `url` within `options`' deadlines, asked and judged by `rule` (whose limit is
+        /// the body cap).
+        init(
+            url: URL, options: ServerVersionClient.Options, rule: HTTPGetRule,
+            deliveryStall: (@Sendable () -> Void)? = nil
+        ) {
             self.url = url
             self.options = options
+            self.rule = rule
             self.deliveryStall = deliveryStall
             var fds: [Int32] = [-1, -1]
             if pipe(&fds) == 0 {
@@ -132,13 +140,16 @@
             else { throw stop(.unreachable(url, reason: "'\(target.absoluteString)' has no host")) }
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             let port = components.port ?? 80
-            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            let path =
+                (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+                + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
             let socket = try connect(host: host, port: port, deadlines: deadlines)
             defer { close(socket) }
 
             let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+            let fields = rule.fields.map { "\($0.name): \($0.value)\r\n" }.joined()
             let request =
-                "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: \(ServerVersionClient.acceptHeader)\r\n"
+                "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\n\(fields)"
                 + "Accept-Encoding: identity\r\nConnection: close\r\nUser-Agent: RastrilloNative\r\n\r\n"
             try send(Array(request.utf8), on: socket, deadlines: deadlines)
 
@@ -156,11 +167,13 @@
             let chunked = head.value("Transfer-Encoding")?.lowercased().contains("chunked") == true
             let declared: Int64?
             do { declared = try head.declaredLength() } catch { throw stop(.unreachable(url, reason: error.reason)) }
-            let limit = options.maximumBodyLength
-            let decision = ServerVersionResponsePolicy.decide(
-                url: url, status: status, declaredLength: declared,
-                contentType: head.value("Content-Type"), limit: limit)
-            if case .refuse(let error) = decision { return .done(.failure(error)) }
+            let limit = rule.limit
+            let etag = head.value("ETag")
+            switch rule.decide(status, declared, head.value("Content-Type")) {
+            case .refuse(let error): return .done(.failure(error))
+            case .skipBody: return .done(.success(HTTPGetAnswer(status: status, etag: etag, body: [])))
+            case .readBody: break
+            }
 
             var body = CappedBuffer(limit: limit)
             let within: Bool
@@ -174,7 +187,7 @@
             guard within else {
                 return .done(.failure(ServerVersionResponsePolicy.overLimit(url: url, status: status, limit: limit)))
             }
-            return .done(ServerVersionResponsePolicy.finish(url: url, status: status, body: body.bytes, limit: limit))
+            return .done(.success(HTTPGetAnswer(status: status, etag: etag, body: body.bytes)))
         }
 
         fileprivate func stop(_ error: ServerVersionError) -> Stop {
