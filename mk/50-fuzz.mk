@@ -9,16 +9,17 @@
 # make ci runs fuzz-replay (swift test of Fuzz/: every corpus entry and regression through the
 # same checks, on any platform), fuzz-ci (the libFuzzer builds replay them too, then a fixed
 # -runs/-seed per target; SKIPPED where libFuzzer cannot link), fuzz-differential (Swift router
-# vs the emitted JS router and WHATWG URL, node) and security-doc (docs/security.md cites only
-# names that exist).
+# vs the emitted JS router and WHATWG URL, node), fuzz-emit-parse (node, tsc, gofmt and go vet,
+# swiftc -parse over what fuzz-emit generates, strings read back) and security-doc
+# (docs/security.md cites only names that exist).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 5000
 FUZZ_SEED ?= 1
 export FUZZ_SECONDS FUZZ_RUNS FUZZ_SEED
 
-CI_STEPS += fuzz-replay fuzz-ci fuzz-differential security-doc
+CI_STEPS += fuzz-replay fuzz-ci fuzz-differential fuzz-emit-parse security-doc
 
-.PHONY: fuzz fuzz-corpus fuzz-mutants fuzz-replay fuzz-ci fuzz-differential security-doc
+.PHONY: fuzz fuzz-corpus fuzz-mutants fuzz-replay fuzz-ci fuzz-differential fuzz-emit-parse security-doc
 
 fuzz:
 	@echo "== fuzz: each target $(FUZZ_SECONDS) s (logs in Fuzz/Logs/)"
@@ -42,6 +43,13 @@ fuzz-ci:
 fuzz-differential:
 	@echo "== fuzz-differential: Swift router, emitted JS router and WHATWG URL on every url corpus entry and seeded mutations"
 	scripts/fuzz-differential.sh
+
+# Issue 31: every generated language's own parser over the manifests fuzz-emit generates.
+FUZZ_EMIT_PARSE_RUNS ?= 1500
+fuzz-emit-parse:
+	@echo "== fuzz-emit-parse: fuzz-emit's corpus and $(FUZZ_EMIT_PARSE_RUNS) mutated inputs (seed $(FUZZ_SEED)) compiled; node, tsc, gofmt, go vet and swiftc -parse take every file and the strings read back"
+	@command -v tsc >/dev/null || { echo "fuzz-emit-parse: tsc is required (make setup installs it: apt-get install node-typescript)"; exit 1; }
+	GO="$(CURDIR)/scripts/go.sh" FUZZ_EMIT_PARSE_RUNS=$(FUZZ_EMIT_PARSE_RUNS) PYTHON=$(PYTHON) scripts/fuzz-emit-parse.sh
 
 security-doc:
 	@echo "== security-doc: every test, suite, fuzz target and make step docs/security.md cites exists"

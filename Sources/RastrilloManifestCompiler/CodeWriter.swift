@@ -36,14 +36,20 @@ struct CodeWriter {
 /// language the emitters write (Swift, JavaScript/TypeScript, Go: `//`, `///` and `/* … */`).
 enum CodeText {
     /// `text` with every character that is not printable ASCII written as `\u{…}` (so no line
-    /// terminator — CR, LF, U+2028, U+2029 — or control character ends or hides the comment), and
-    /// `*/` and `/*` broken as `*\/` and `/\*` (so no block comment ends or nests).
+    /// terminator — CR, LF, U+2028, U+2029 — or control character ends or hides the comment),
+    /// `*/` and `/*` broken as `*\/` and `/\*` (so no block comment ends or nests), and two
+    /// backquotes or two apostrophes broken the same way (gofmt rewrites them in a Go doc
+    /// comment as curly quotes, so the generated file would not be gofmt-clean).
     static func comment(_ text: String) -> String {
         var out = ""
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x20 && scalar.value < 0x7F {
-                if (previous == "*" && scalar == "/") || (previous == "/" && scalar == "*") { out += "\\" }
+                if (previous == "*" && scalar == "/") || (previous == "/" && scalar == "*")
+                    || (previous == scalar && (scalar == "`" || scalar == "'"))
+                {
+                    out += "\\"
+                }
                 out.unicodeScalars.append(scalar)
             } else {
                 out += "\\u{\(String(scalar.value, radix: 16))}"

@@ -72,6 +72,34 @@ import Testing
         #expect(CodeText.comment("plain /path/{id}") == "plain /path/{id}")
     }
 
+    /// Found by `make fuzz-emit-parse`: swiftc refuses a raw DEL anywhere in a source file, so a
+    /// manifest string holding one made a generated Swift file that did not parse.
+    @Test func theEmbeddedManifestSpellsDELAsAnEscape() throws {
+        let json = #"""
+            {"schemaVersion": 1, "app": {"name": "A\u007fB", "appIDs": ["ABCDE12345.com.example.app"]},
+             "origins": [{"origin": "https://app.example.com"}],
+             "destinations": [{"id": "home", "pattern": "/{$}", "presentation": "web", "titleKey": "t\\\u007f"}]}
+            """#
+        let compiler = try ManifestCompiler.compile(Array(json.utf8), sourceName: "x\u{7F}.json")
+        let swift = try #require(compiler.files(only: ["swift"]).first)
+        #expect(!swift.contents.unicodeScalars.contains("\u{7F}"))
+        let line = try #require(swift.contents.split(separator: "\n").first { $0.contains("static let json = #") })
+        #expect(line.contains(#""name":"A\u007fB""#), "\(line)")
+        let start = try #require(line.range(of: "#\""))
+        let end = try #require(line.range(of: "\"#", options: .backwards))
+        let decoded = try AppManifest.decode(Array(line[start.upperBound..<end.lowerBound].utf8), source: "embedded")
+        #expect(decoded == compiler.manifest)
+        #expect(decoded.app.name == "A\u{7F}B")
+    }
+
+    /// Found by `make fuzz-emit-parse`: gofmt rewrites `` and '' in a Go doc comment as curly
+    /// quotes, so a pattern holding them made a generated Go file that was not gofmt-clean.
+    @Test func commentTextBreaksDoubledQuotesGofmtWouldRewrite() {
+        #expect(CodeText.comment("/p/x``y''z") == "/p/x`\\`y'\\'z")
+        #expect(CodeText.comment("a`b'c") == "a`b'c")
+        #expect(CodeText.comment("```") == "`\\`\\`")
+    }
+
     @Test(
         .enabled(if: CrossLanguageOracles.enabled, "needs node: make swift-oracles runs it"))
     func theJavaScriptParsesAndImportsWithoutRunningManifestText() throws {

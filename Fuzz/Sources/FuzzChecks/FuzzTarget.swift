@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property a fuzz target checks that did not hold for an input.
 public struct PropertyViolation: Error, CustomStringConvertible, Sendable {
     /// What did not hold, with the (escaped) input that broke it.
@@ -73,7 +75,11 @@ public enum FuzzHarness {
         return MainActor.assumeIsolated { run(target, bytes) }
     }
 
+    /// The folder `FUZZ_EMIT_DUMP` names: `fuzz-emit` writes what each input compiles to there.
+    static let emitDump = ProcessInfo.processInfo.environment["FUZZ_EMIT_DUMP"].flatMap { $0.isEmpty ? nil : $0 }
+
     @MainActor static func run(_ target: FuzzTarget, _ bytes: [UInt8]) -> CInt {
+        if target == .emit, let emitDump { EmitCheck.dump(bytes, into: emitDump) }
         let outcome = Outcome()
         // Every check completes without suspending (the dispatcher's handlers return at once), so
         // an immediate task on the main actor runs it to the end before returning here.
