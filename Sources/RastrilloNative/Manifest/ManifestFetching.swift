@@ -61,7 +61,11 @@ public struct URLSessionManifestFetcher: ManifestFetching {
     }
 
     /// GETs `url`; throws ``ManifestLoadError/tooLarge(limit:declaredLength:)`` for a body over
-    /// the limit, and the transfer's error when it fails.
+    /// the limit, ``ManifestLoadError/redirectedToAnotherOrigin(to:)`` for a redirect off its
+    /// origin, `CancellationError` when the calling task is cancelled, and a
+    /// ``ServerVersionError`` (``ServerVersionError/unreachable(_:reason:)`` or
+    /// ``ServerVersionError/timedOut(_:phase:seconds:)``, the version check's words) when the
+    /// transfer fails, on every platform.
     public func fetch(_ url: URL, etag: String?) async throws -> ManifestFetchResult {
         #if canImport(FoundationNetworking)
             return try await exchangeOnLinux(url, etag: etag).result.get()
@@ -77,7 +81,8 @@ public struct URLSessionManifestFetcher: ManifestFetching {
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        let transfer = ManifestFetchTransfer(maxBytes: maxBytes)
+        let transfer = ManifestFetchTransfer(
+            maxBytes: maxBytes, url: url, totalSeconds: session.configuration.timeoutIntervalForResource)
         let fetchSession = URLSession(configuration: session.configuration, delegate: transfer, delegateQueue: nil)
         defer { fetchSession.invalidateAndCancel() }
         let result = await withTaskCancellationHandler {

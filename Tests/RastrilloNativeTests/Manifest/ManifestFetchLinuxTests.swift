@@ -1,5 +1,6 @@
 #if canImport(FoundationNetworking)
     import Foundation
+    import FoundationNetworking
     import RastrilloTestSupport
     import Testing
 
@@ -11,6 +12,12 @@
     /// header, and the query is asked as written.
     @Suite("URLSessionManifestFetcher on Linux", .timeLimit(.minutes(3)))
     struct ManifestFetchLinuxTests {
+        static func result(
+            _ fetch: () async throws -> ManifestFetchResult
+        ) async -> Result<ManifestFetchResult, any Error> {
+            do { return .success(try await fetch()) } catch { return .failure(error) }
+        }
+
         static let json: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json")]
 
         /// Issue 31: through URLSession a flooding server cost 592 MB against the 8 MB cap.
@@ -129,6 +136,44 @@
                 try #require(URL(string: "ftp://127.0.0.1/app-manifest.json")), etag: nil)
             #expect(statistics == nil)
             #expect(throws: ServerVersionError.self) { try result.get() }
+        }
+
+        /// Issue 31 asks one error vocabulary across transports: URLSession (Apple platforms) and
+        /// the Linux transfers report a dead server and a silent one in the same words.
+        @Test("a closed port and a silent server fail in the version check's words on both paths")
+        func oneErrorVocabulary() async throws {
+            let gate = LoopbackGate()
+            defer { gate.open() }
+            let server = try LoopbackHTTPServer(routes: [
+                "/silent.json": { _ in LoopbackResponse(holdBeforeHead: gate) }
+            ])
+            defer { server.stop() }
+            let configuration = URLSessionManifestFetcher.defaultConfiguration
+            configuration.timeoutIntervalForRequest = 1
+            configuration.timeoutIntervalForResource = 1
+            let fetcher = URLSessionManifestFetcher(session: URLSession(configuration: configuration))
+            let closed = try #require(URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())/m.json"))
+            let silent = server.url("/silent.json")
+
+            let linuxClosed = await fetcher.exchangeOnLinux(closed, etag: nil).result
+            let sessionClosed = await Self.result { try await fetcher.fetchThroughURLSession(closed, etag: nil) }
+            for result in [linuxClosed, sessionClosed] {
+                guard case .failure(ServerVersionError.unreachable(let url, _)) = result else {
+                    Issue.record("a closed port: \(result)")
+                    continue
+                }
+                #expect(url == closed)
+            }
+            let linuxSilent = await fetcher.exchangeOnLinux(silent, etag: nil).result
+            let sessionSilent = await Self.result { try await fetcher.fetchThroughURLSession(silent, etag: nil) }
+            for result in [linuxSilent, sessionSilent] {
+                guard case .failure(ServerVersionError.timedOut(let url, _, let seconds)) = result else {
+                    Issue.record("a silent server: \(result)")
+                    continue
+                }
+                #expect(url == silent)
+                #expect(seconds == 1)
+            }
         }
 
         /// The URLSession path is every fetch on Apple platforms; run here too so it stays covered.

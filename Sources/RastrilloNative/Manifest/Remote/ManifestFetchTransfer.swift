@@ -14,14 +14,20 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
     typealias Outcome = Result<ManifestFetchResult, any Error>
 
     private let maxBytes: Int
+    private let url: URL
+    private let totalSeconds: Double
     private let outcome = TransferOutcome<Outcome>()
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var response: HTTPURLResponse?
     private var body: CappedBuffer
 
-    init(maxBytes: Int) {
+    /// A GET of `url` holding at most `maxBytes` of body; `totalSeconds` is the session's limit
+    /// on the whole fetch, named when it passes.
+    init(maxBytes: Int, url: URL, totalSeconds: Double) {
         self.maxBytes = maxBytes
+        self.url = url
+        self.totalSeconds = totalSeconds
         self.body = CappedBuffer(limit: maxBytes)
     }
 
@@ -91,6 +97,17 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
         completionHandler(request)
     }
 
+    /// A transport failure in the words the Linux transfers use (``ServerVersionError``, as the
+    /// version check reports it): a timeout names the limit, a cancellation is a
+    /// `CancellationError`, anything else says the server could not be reached and why.
+    static func transportError(_ error: any Error, url: URL, totalSeconds: Double) -> any Error {
+        switch (error as? URLError)?.code {
+        case .timedOut?: return ServerVersionError.timedOut(url, phase: .total, seconds: totalSeconds)
+        case .cancelled?: return CancellationError()
+        default: return ServerVersionError.unreachable(url, reason: error.localizedDescription)
+        }
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         if outcome.isDecided { return }
         let kept = lock.withLock { body.append(data) }
@@ -99,7 +116,7 @@ final class ManifestFetchTransfer: NSObject, URLSessionDataDelegate, @unchecked 
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if let error {
-            finish(.failure(error))
+            finish(.failure(Self.transportError(error, url: url, totalSeconds: totalSeconds)))
             return
         }
         let (response, body) = lock.withLock { (self.response, self.body.bytes) }
