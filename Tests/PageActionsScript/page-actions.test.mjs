@@ -539,3 +539,55 @@ test("incremental reports equal full scans after random changes (seeded)", async
     }
   }
 });
+
+// The script reads a form's or link's URL alone first and leaves it when its path can match no
+// route of a command native takes on the page (mightMatch), before reading the rest and routing.
+// That look must leave out only what the router and the scope rule would not offer: on random
+// pages of forms and links (paths from literal, escaped, numeric, dot and empty segments, with
+// queries and fragments) on each kind of screen, the report equals, byte for byte, the report of
+// the same script with the look turned off.
+test("the look before routing leaves out only what routing would not offer (seeded)", async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const source = readFileSync(script, "utf8");
+  const look = "    return raw === null || reachable(screen)[method].some((segments) => mightMatch(segments, raw));";
+  assert.ok(source.includes(look), "the look before routing is where this test expects it; update the test");
+  const folder = mkdtempSync(join(tmpdir(), "page-actions-look-"));
+  const unfiltered = join(folder, "page-actions.js");
+  writeFileSync(unfiltered, source.replace(look, "    return true;"));
+  try {
+    const pieces = ["bookmarks", "%62ookmarks", "BOOKMARKS", "3", "x", "-1", "new", "%6Eew", "edit", "publish",
+      "unpublish", "delete", "bulk", "_locale", "signout", "signin", "", ".", "%2F", "%E2%82%AC"];
+    const screens = ["/", "/bookmarks", "/bookmarks/3", "/bookmarks/3/edit", "/bookmarks/new", "/signin"];
+    let offered = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const random = generator(seed);
+      const pick = (list) => list[random(list.length)];
+      const routes = ["bookmarks/3/publish", "bookmarks/3/unpublish", "bookmarks/3/delete", "bookmarks/3/edit",
+        "bookmarks/new", "%62ookmarks/new", "bookmarks/%6Eew", "bookmarks/bulk", "signout", "_locale", "bookmarks/4/edit"];
+      const url = () => "/" + (random(2) === 0 ? pick(routes)
+        : Array.from({ length: random(5) }, () => pick(pieces)).join("/")) + pick(["", "", "?q=1", "#top", "/"]);
+      const elements = Array.from({ length: 40 }, () => [random(2) === 0 ? "form" : "a", url()]);
+      const screen = `https://notes.example.com${pick(screens)}`;
+      const build = (w) => {
+        for (const [kind, target] of elements) {
+          w.body.appendChild(kind === "form" ? form(w, target) : link(w, target));
+        }
+      };
+      const run = (path) => {
+        const world = makeWorld({ url: screen });
+        world.installHandler();
+        build(world);
+        world.run(path);
+        return world.posted.at(-1);
+      };
+      const filtered = run(script);
+      assert.equal(filtered, run(unfiltered), `seed ${seed} on ${screen}: the look left out an offer`);
+      offered += JSON.parse(filtered).offers.length;
+    }
+    assert.ok(offered > 100, `the random pages offered only ${offered} commands: the test reaches too little`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

@@ -281,6 +281,81 @@
   const fitsBytes = (text, limit) => text.length * 3 <= limit || utf8Length(text) <= limit;
   const fitsField = (text) => text.length <= PROTOCOL.maxFieldBytes && fitsBytes(text, PROTOCOL.maxFieldBytes);
 
+  // The routes that can give a command native takes on a screen (one of its command's
+  // destinations, none meaning any, is the page's), by method, for the last screen asked.
+  let reachableOf = { screen: null, routes: null };
+
+  function reachable(screen) {
+    if (reachableOf.screen !== screen) {
+      const routes = { GET: [], POST: [] };
+      for (const method of ["GET", "POST"]) {
+        if (TABLES[method] === null) continue;
+        for (const route of TABLES[method].destinations) {
+          const specs = Object.hasOwn(SCOPE, route.id) ? SCOPE[route.id] : [];
+          if (specs.some((spec) => spec.destinations.length === 0 || spec.destinations.includes(screen.destination))) {
+            routes[method].push(route.segments);
+          }
+        }
+      }
+      reachableOf = { screen, routes };
+    }
+    return reachableOf.routes;
+  }
+
+  /** The path segments of an absolute URL as written ("https://h/a/b/?q" gives a, b and "" for
+   * the trailing slash; a path of "/" or none gives ""), or null for a URL of another shape. */
+  function rawSegments(url) {
+    const authority = url.indexOf("//");
+    if (authority < 0 || url.indexOf(":") !== authority - 1) return null;
+    let start = authority + 2;
+    while (start < url.length && url[start] !== "/" && url[start] !== "?" && url[start] !== "#") start++;
+    if (start >= url.length || url[start] !== "/") return [""];
+    let end = start;
+    while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+    return url.slice(start + 1, end).split("/");
+  }
+
+  /**
+   * Whether a path could match a route's segments at all, reading as little as possible: a
+   * literal segment only where the path's is written the same or holds an escape, a wildcard
+   * any segment, `{$}` or the pattern's end only at the path's end or its trailing slash, and a
+   * rest anything. Precedence, param types and the origin are left to the router, so a path
+   * this refuses is one the router cannot read as the route's command.
+   */
+  function mightMatch(segments, raw) {
+    let at = 0;
+    for (const [kind, value] of segments) {
+      if (kind === "l") {
+        if (at >= raw.length || (raw[at] !== value && !raw[at].includes("%"))) return false;
+        at++;
+      } else if (kind === "w") {
+        if (at >= raw.length || raw[at] === "") return false;
+        at++;
+      } else if (kind !== "e") {
+        return true;
+      } else {
+        break;
+      }
+    }
+    return raw.length === at || (raw.length === at + 1 && raw[at] === "");
+  }
+
+  /** Whether a request of `method` to `url` could be a command native takes on `screen`: false
+   * only when its path can match no route of such a command (on a long list, a row's URLs). */
+  function mayBeReachable(method, url, screen) {
+    const raw = rawSegments(url);
+    return raw === null || reachable(screen)[method].some((segments) => mightMatch(segments, raw));
+  }
+
+  /** The URL the candidate's request goes to, read alone (a form's, or its button's formaction),
+   * for the look before the whole request is read: a form offers only POST, a link only GET. */
+  function urlOf(candidate) {
+    const { element, button } = candidate;
+    if (element instanceof HTMLAnchorElement) return String(linkHref(element));
+    return String(button !== null && hasAttribute(button, "formaction") ? control(button).formAction(button)
+      : formAction(element));
+  }
+
   /**
    * What native would be offered for the candidate on this page: its method and URL, its
    * submitter when it has one and the values of the fields its command binds; null when its
@@ -288,6 +363,10 @@
    * scope, a bound field missing or repeated, or past the protocol's limits).
    */
   function offerOf(candidate, screen) {
+    // Most of a long page's forms and links (its rows' actions) go where no command native takes
+    // here could: those are left after reading one URL, neither read whole nor routed.
+    const method = candidate.element instanceof HTMLAnchorElement ? "GET" : "POST";
+    if (!mayBeReachable(method, urlOf(candidate), screen)) return null;
     const request = read(candidate);
     if (request === null || !fitsBytes(request.url, PROTOCOL.maxURLBytes)) return null;
     const decision = boundCommand(request.method, request.url);
@@ -360,10 +439,10 @@
    * each one's offer is computed for `screen`. */
   function refresh(anchor, screen, found = candidatesOf(anchor)) {
     const before = ofAnchor.get(anchor);
-    const keys = new Set();
+    const keys = [];
     for (const candidate of found) {
       const key = candidate.button ?? candidate.element;
-      keys.add(key);
+      keys.push(key);
       let entry = entries.get(key);
       if (entry === undefined || entry.element !== candidate.element) {
         drop(key);
@@ -376,9 +455,9 @@
       else offered.add(entry);
     }
     for (const key of before ?? []) {
-      if (!keys.has(key) && entries.get(key)?.element === anchor) drop(key);
+      if (!keys.includes(key) && entries.get(key)?.element === anchor) drop(key);
     }
-    if (keys.size > 0) ofAnchor.set(anchor, keys);
+    if (keys.length > 0) ofAnchor.set(anchor, keys);
     else ofAnchor.delete(anchor);
   }
 
