@@ -158,7 +158,7 @@ MUTANTS = [
         "page-actions",
     ),
     (
-        "page actions: the script offers rows' actions too (no scope), so a long list drops New bookmark",
+        "page actions: the script offers other rows' actions too (no path-param scope: a row menu lists its neighbours')",
         GENERATED_FIXTURE_PAGE_ACTIONS,
         "    if (spec === null || !inScope(spec, decision, screen)) return null;\n",
         "    if (spec === null) return null;\n",
