@@ -68,12 +68,18 @@ def normal(connection, result):
     connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
 
 
-def flood(connection, result):
-    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n")
-    chunk = b"v" * 65536
-    while True:
-        connection.sendall(chunk)
-        result["written"] += len(chunk)
+def flooding(content_type, byte):
+    """A writer that answers 200 with `content_type` and then writes `byte` without end."""
+    def write(connection, result):
+        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: " + content_type + b"\r\n\r\n")
+        chunk = byte * 65536
+        while True:
+            connection.sendall(chunk)
+            result["written"] += len(chunk)
+    return write
+
+
+flood = flooding(b"text/plain", b"v")
 
 
 MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "notes", "Sources",
@@ -88,12 +94,7 @@ def manifest(connection, result):
                        % len(body) + body)
 
 
-def manifest_flood(connection, result):
-    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n")
-    chunk = b" " * 65536
-    while True:
-        connection.sendall(chunk)
-        result["written"] += len(chunk)
+manifest_flood = flooding(b"application/json", b" ")
 
 
 def measure(binary, writer, scheme, command=("version",), path=""):

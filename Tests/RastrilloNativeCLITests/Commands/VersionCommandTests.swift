@@ -4,18 +4,18 @@ import Testing
 
 @testable import RastrilloNativeCLI
 
+/// Runs the CLI on its own thread: a command that fetches blocks its thread while the transfer
+/// runs on the concurrency pool, so it must not run on a pool thread.
+private func cli(_ arguments: [String]) async -> (Int32, CapturedOutput) {
+    let io = CapturedOutput()
+    let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+        Thread.detachNewThread { continuation.resume(returning: CLI.main(arguments, io: io.output)) }
+    }
+    return (status, io)
+}
+
 @Suite("version command", .timeLimit(.minutes(2)))
 struct VersionCommandTests {
-    /// Runs the CLI on its own thread: the command blocks its thread while the
-    /// check runs on the concurrency pool, so it must not run on a pool thread.
-    private func cli(_ arguments: [String]) async -> (Int32, CapturedOutput) {
-        let io = CapturedOutput()
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread { continuation.resume(returning: CLI.main(arguments, io: io.output)) }
-        }
-        return (status, io)
-    }
-
     @Test(
         "prints the version and its kind from a real server (python3 http.server on 127.0.0.1)",
         .enabled(if: CrossLanguageOracles.enabled, "needs python3 (http.server): make swift-oracles runs it"))
@@ -92,14 +92,6 @@ final class PythonFileServer {
 
 @Suite("manifest check <url>", .timeLimit(.minutes(2)))
 struct ManifestCheckURLTests {
-    private func cli(_ arguments: [String]) async -> (Int32, CapturedOutput) {
-        let io = CapturedOutput()
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread { continuation.resume(returning: CLI.main(arguments, io: io.output)) }
-        }
-        return (status, io)
-    }
-
     @Test(
         "checks the manifest a real server serves (python3 http.server), and says when it serves none",
         .enabled(if: CrossLanguageOracles.enabled, "needs python3 (http.server): make swift-oracles runs it"))
