@@ -96,10 +96,9 @@ public struct URLSessionManifestFetcher: ManifestFetching {
 
 #if canImport(FoundationNetworking)
     extension URLSessionManifestFetcher {
-        /// The fetch on Linux, with the transfer's statistics for tests: http through
-        /// ``ServerVersionSocketTransfer``, https through ``ServerVersionCurlTransfer`` (refused,
-        /// saying what to install, when libcurl cannot be loaded). `certificateAuthorityFile`
-        /// (tests only) stands in for `SSL_CERT_FILE`.
+        /// The fetch on Linux through ``LinuxGET`` (the version check's transfers), with the
+        /// transfer's statistics for tests. `certificateAuthorityFile` (tests only) stands in for
+        /// `SSL_CERT_FILE`.
         func exchangeOnLinux(
             _ url: URL, etag: String?, certificateAuthorityFile: String? = nil
         ) async -> (result: Result<ManifestFetchResult, any Error>, statistics: ServerVersionTransfer.Statistics?) {
@@ -109,42 +108,15 @@ public struct URLSessionManifestFetcher: ManifestFetching {
                 connectTimeout: min(Self.deadline(configuration.timeoutIntervalForRequest), total),
                 totalTimeout: total, maximumBodyLength: maxBytes)
             let rule = HTTPGetRule.manifest(url: url, etag: etag, limit: maxBytes)
-            let answer: Result<HTTPGetAnswer, ServerVersionError>
-            let statistics: ServerVersionTransfer.Statistics?
-            switch url.scheme?.lowercased() {
-            case "http":
-                let transfer = ServerVersionSocketTransfer(url: url, options: options, rule: rule)
-                answer = await withTaskCancellationHandler {
-                    await transfer.run()
-                } onCancel: {
-                    transfer.cancel()
+            guard
+                let exchange = await LinuxGET.get(
+                    url, options: options, rule: rule, certificateAuthorityFile: certificateAuthorityFile)
+            else {
+                do { return (.success(try await fetchThroughURLSession(url, etag: etag)), nil) } catch {
+                    return (.failure(error), nil)
                 }
-                statistics = transfer.statistics
-            case "https":
-                #if canImport(CRastrilloCurl)
-                    if let refusal = ServerVersionClient.withoutCurl(
-                        url, unavailableReason: ServerVersionCurlTransfer.unavailableReason)
-                    {
-                        return (.failure(refusal), nil)
-                    }
-                    let transfer = ServerVersionCurlTransfer(
-                        url: url, options: options, rule: rule,
-                        certificateAuthorityFile: certificateAuthorityFile
-                            ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"])
-                    answer = await withTaskCancellationHandler {
-                        await transfer.run()
-                    } onCancel: {
-                        transfer.cancel()
-                    }
-                    statistics = transfer.statistics
-                #else
-                    return (Result { try await fetchThroughURLSession(url, etag: etag) }, nil)
-                #endif
-            default:
-                let reason = "only http and https manifest URLs are fetched"
-                return (.failure(ServerVersionError.unreachable(url, reason: reason)), nil)
             }
-            return (Self.manifestResult(answer), statistics)
+            return (Self.manifestResult(exchange.answer), exchange.statistics)
         }
 
         /// A configuration's interval as a deadline: at most a year; one that is not a positive

@@ -67,40 +67,16 @@ public struct ServerVersionClient: Sendable {
         }
         let url = address.versionURL
         #if canImport(FoundationNetworking)
-            // Plain http on Linux: a socket on its own thread (see ServerVersionSocketTransfer for why).
-            if !address.isHTTPS {
-                let transfer = ServerVersionSocketTransfer(
-                    url: url, options: options, rule: rule(for: url), deliveryStall: deliveryStall)
-                let result = await withTaskCancellationHandler {
-                    await transfer.run()
-                } onCancel: {
-                    transfer.cancel()
-                }
-                return (version(from: result, url: url), transfer.statistics)
+            // On Linux: a socket or libcurl on its own thread (see LinuxGET for why), never
+            // FoundationNetworking's URLSession where libcurl support is compiled in.
+            if let exchange = await LinuxGET.get(
+                url, options: options, rule: rule(for: url), certificateAuthorityFile: certificateAuthorityFile,
+                deliveryStall: deliveryStall)
+            {
+                return (version(from: exchange.answer, url: url), exchange.statistics)
             }
-            #if canImport(CRastrilloCurl)
-                // https on Linux: libcurl on its own thread (see ServerVersionCurlTransfer for why),
-                // never a silent fall back to FoundationNetworking's URLSession.
-                if let refusal = Self.withoutCurl(url, unavailableReason: ServerVersionCurlTransfer.unavailableReason) {
-                    return (.failure(refusal), nil)
-                }
-                let transfer = ServerVersionCurlTransfer(
-                    url: url, options: options, rule: rule(for: url),
-                    certificateAuthorityFile: certificateAuthorityFile
-                        ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
-                    deliveryStall: deliveryStall)
-                let result = await withTaskCancellationHandler {
-                    await transfer.run()
-                } onCancel: {
-                    transfer.cancel()
-                }
-                return (version(from: result, url: url), transfer.statistics)
-            #else
-                return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
-            #endif
-        #else
-            return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
         #endif
+        return await exchangeThroughURLSession(url, deliveryStall: deliveryStall)
     }
 
     /// The Linux transfers' rule for the version GET of `url`.
