@@ -13,10 +13,12 @@ bench-build:
 
 # The page-actions script on long, live pages (issue 33): first report, no-op rescan, one-row and
 # all-rows swaps on generated notes lists of 10 to 5,000 rows, each as a ratio to the floor
-# measured in the same page, in headless Chromium (tools/web-screen-harness/bench_page_actions.py).
+# measured in the same page, in headless Chromium (tools/web-screen-harness/bench_page_actions.py)
+# and in WebKitGTK embedded as the adapter embeds WKWebView (webkit_bench_page_actions.py).
 # Timed, so never part of make ci; docs/page-actions.md records its figures with this command.
 .PHONY: bench-page-actions
 
 bench-page-actions: browser-tools notes-page-actions
-	@echo "== bench-page-actions: page-actions.js on notes lists of 10, 100, 1,000 and 5,000 rows, ratios to the floor measured in the same page (Chromium)"
+	@echo "== bench-page-actions: page-actions.js on notes lists of 10, 100, 1,000 and 5,000 rows, ratios to the floor measured in the same page (Chromium, then WebKitGTK)"
 	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/bench_page_actions.py --page-actions $(NOTES_PAGE_ACTIONS)
+	scripts/webkit-run.sh tools/web-screen-harness/webkit_bench_page_actions.py --page-actions $(NOTES_PAGE_ACTIONS)

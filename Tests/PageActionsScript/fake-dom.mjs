@@ -114,6 +114,9 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     querySelectorAll(selector) {
       return [...this.descendants()].filter((n) => n instanceof Element && matchesList(n, selector));
     }
+    querySelector(selector) {
+      return this.querySelectorAll(selector)[0] ?? null;
+    }
     matches(selector) {
       if (selector !== ":disabled") throw new Error(`fake DOM: unsupported selector ${selector}`);
       if (!(this instanceof FormControl || this instanceof HTMLOptionElement)) return false;
@@ -125,11 +128,12 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     }
   }
 
-  /** A selector list of tag names, `a[href]` and `input[type=image]` (what the script asks for). */
+  /** A selector list of tag names, `a[href]`, `input[type=image]` and `[formaction]` (what the script asks for). */
   function matchesList(element, selector) {
     return selector.split(",").map((part) => part.trim()).some((part) => {
       if (part === "a[href]") return element.localName === "a" && element.hasAttribute("href");
       if (part === "input[type=image]") return element.localName === "input" && element.getAttribute("type") === "image";
+      if (part === "[formaction]") return element.hasAttribute("formaction");
       if (/^[a-z]+$/.test(part)) return element.localName === part;
       throw new Error(`fake DOM: unsupported selector ${selector}`);
     });
@@ -326,10 +330,28 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
     return element;
   }
 
+  // The browser's MessageChannel as far as the script uses it: a message is a task of its own
+  // (setImmediate here), after the microtasks of the task that posted it.
+  class MessagePort {
+    constructor() { this.other = null; this.onmessage = null; }
+    postMessage(data) {
+      const other = this.other;
+      setImmediate(() => { if (typeof other.onmessage === "function") other.onmessage({ data }); });
+    }
+  }
+  class MessageChannel {
+    constructor() {
+      this.port1 = new MessagePort();
+      this.port2 = new MessagePort();
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  }
+
   const posted = [];
   const sandbox = {
     document, Node, Element, HTMLElement, HTMLFormElement, HTMLAnchorElement, HTMLButtonElement, HTMLInputElement,
-    HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLBaseElement, Document, MutationObserver, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
+    HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLBaseElement, Document, MutationObserver, MessageChannel, MessagePort, TextEncoder, TextDecoder, queueMicrotask, Location, location: new Location(),
     addEventListener(type, listener, options) {
       if (!windowListeners.has(type)) windowListeners.set(type, []);
       windowListeners.get(type).push({ listener, once: options?.once === true });
@@ -361,7 +383,10 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   };
 }
 
-/** Lets the microtasks queued so far (mutation records, the script's coalesced report) run. */
+/** Lets what is queued so far run: the microtasks (mutation records), then the script's own task
+ * (its coalesced report), then that task's microtasks. */
 export async function settle() {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }

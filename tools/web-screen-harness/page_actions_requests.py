@@ -87,20 +87,67 @@ def generated_list(rows: int) -> bytes:
             f'<ul>{items}</ul><a href="/bookmarks/new">New bookmark</a>'
             f'<form method="post" action="/signout"><button>Sign out</button></form></body></html>').encode()
 
-# The oracle: the submissions of the page as a person can make them, in the order the script
-# numbers its targets (each form's submit buttons from form.elements, or the form itself when it
-# has none; each link). Written here independently of the script; a different numbering or a
-# different submitter shows as a different request.
+# The oracle: the submissions of the page as a person can make them (each form's submit buttons
+# from form.elements, or the form itself when it has none; each link), in document order, each
+# with the request it sends by HTML's rules when that request stays in the page's own browsing
+# context (a form's effective method post and target "" or _self, its button enabled; a link's
+# target the same, no download, not an in-page fragment), else null. Written here independently
+# of the script. The person's submission for an offer is found by its request, not by the
+# offer's target (the script numbers only what it reads; a target is opaque): the k-th offer
+# with a given request (method, URL, submitter pair, bound fields' values) is the k-th
+# submission sending it, and the two counts must be equal, so a wrong element shows as a
+# different request and an unmatched offer as an error.
 ORACLE = """(() => {
+  const formGet = (name) => Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, name).get;
+  const [formMethod, formAction, formElements] = ["method", "action", "elements"].map(formGet);
+  const base = document.querySelector("base[target]");
+  const baseTarget = base === null ? "" : base.getAttribute("target");
+  const own = (target) => target === "" || target.toLowerCase() === "_self";
+  const requestOf = (element, button) => {
+    if (element instanceof HTMLAnchorElement) {
+      const target = element.hasAttribute("target") ? element.getAttribute("target") : baseTarget;
+      const url = element.href;
+      if (element.hasAttribute("download") || !own(target)) return null;
+      if (url.includes("#") && url.split("#")[0] === document.URL.split("#")[0]) return null;
+      return { method: "GET", url, submitter: null };
+    }
+    if (button !== null && button.matches(":disabled")) return null;
+    const method = button !== null && button.hasAttribute("formmethod") ? button.formMethod : formMethod.call(element);
+    const target = button !== null && button.hasAttribute("formtarget") ? button.getAttribute("formtarget")
+      : element.hasAttribute("target") ? element.getAttribute("target") : baseTarget;
+    if (method !== "post" || !own(target)) return null;
+    if (button instanceof HTMLInputElement && button.name !== "" && !button.hasAttribute("value")) return null;
+    const url = button !== null && button.hasAttribute("formaction") ? button.formAction : formAction.call(element);
+    return { method: "POST", url, submitter: button !== null && button.name !== "" ? { name: button.name, value: button.value } : null };
+  };
   const found = [];
   for (const element of document.querySelectorAll("form, a[href]")) {
     if (element instanceof HTMLAnchorElement) { found.push({ element, button: null }); continue; }
-    const buttons = Array.from(element.elements).filter((c) => (c instanceof HTMLButtonElement && c.type === "submit")
+    const buttons = Array.from(formElements.call(element)).filter((c) => (c instanceof HTMLButtonElement && c.type === "submit")
       || (c instanceof HTMLInputElement && c.type === "submit"));
     const images = Array.from(document.querySelectorAll("input[type=image]")).filter((i) => i.form === element);
     if (buttons.length === 0 && images.length === 0) found.push({ element, button: null });
     for (const button of buttons) found.push({ element, button });
   }
+  for (const submission of found) submission.request = requestOf(submission.element, submission.button);
+  const key = (request) => JSON.stringify([request.method, request.url,
+    request.submitter === null || request.submitter === undefined ? null : [request.submitter.name, request.submitter.value]]);
+  const fieldValue = (form, name) => {
+    const control = formElements.call(form).namedItem(name);
+    return control === null ? null : control.value;
+  };
+  const sends = (submission, offer) => submission.request !== null && key(submission.request) === key(offer)
+    && Object.entries(offer.fields || {}).every(([name, value]) => fieldValue(submission.element, name) === value);
+  const same = (a, b) => key(a) === key(b) && JSON.stringify(Object.entries(a.fields || {}).sort())
+    === JSON.stringify(Object.entries(b.fields || {}).sort());
+  globalThis.__submissionFor = (offer, offers) => {
+    const alike = offers.filter((o) => same(o, offer));
+    const sending = found.filter((submission) => sends(submission, offer));
+    if (sending.length !== alike.length) {
+      throw new Error(`${sending.length} submissions send ${key(offer)}, ${alike.length} offers name it`);
+    }
+    return sending[alike.indexOf(alike.find((o) => o.target === offer.target))];
+  };
   globalThis.__submissions = found;
   return found.length;
 })()"""
@@ -109,12 +156,18 @@ ORACLE = """(() => {
 # stopped submission is checked on its own, check_invalid).
 PREPARE = {"submitters.html": "document.querySelector('input[name=Title]').value = 'A title'"}
 
-PERSON = """((target) => {
-  const { element, button } = globalThis.__submissions[target];
+PERSON = """((offer, offers) => {
+  const { element, button } = globalThis.__submissionFor(offer, offers);
   if (element instanceof HTMLAnchorElement) element.click();
   else if (button !== null) button.click();
   else element.requestSubmit();
-})(%d)"""
+})(%s, %s)"""
+
+
+def person_script(offer: dict, offers: list[dict]) -> str:
+    """What a person does for ``offer`` (one of the page's ``offers``): a click on its submission
+    (run ORACLE first)."""
+    return PERSON % (json.dumps(offer), json.dumps(offers))
 
 
 def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPServer, int]:
@@ -273,6 +326,11 @@ def offer_summary(offer: dict) -> tuple:
     return summary
 
 
+def offer_request(offer: dict) -> dict:
+    """An offer's request as ORACLE writes a submission's."""
+    return {"method": offer["method"], "url": offer["url"], "submitter": offer.get("submitter")}
+
+
 def invocation(offer: dict) -> str:
     """The call native makes for ``offer``: ``invoke(target, method, url, submitter, fields)``."""
     arguments = [offer["target"], offer["method"], offer["url"], offer.get("submitter"), offer.get("fields", {})]
@@ -295,7 +353,7 @@ def check_page(page: Page, name: str, checks: Checks):
         page.load(url)
         page.evaluate(PREPARE.get(name, "0"))
         page.evaluate(ORACLE)
-        person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=True)
+        person = page.requests_after(lambda: page.evaluate(person_script(offer, offers), gesture=True), expect_document=True)
         native_documents = [comparable(r) for r in native if r["type"] == "Document"]
         person_documents = [comparable(r) for r in person if r["type"] == "Document"]
         checks.equal(f"{label}: invoke sends the very request the person's click sends", native_documents, person_documents)
@@ -310,15 +368,16 @@ def check_invalid(page: Page, checks: Checks):
     url = page_url("submitters.html")
     page.load(url)
     page.evaluate(ORACLE)
-    titled = page.evaluate("globalThis.__submissions.findIndex((s) => s.button === document.querySelector('#titled button'))")
-    offer = next(o for o in page.offers() if o["target"] == titled)
+    offers = page.offers()
+    titled = page.evaluate("JSON.stringify(globalThis.__submissions.find((s) => s.button === document.querySelector('#titled button')).request)")
+    offer = next(o for o in offers if offer_request(o) == json.loads(titled))
     page.evaluate("document.querySelector('input[name=Title]').value = ''")
     outcome = []
     native = page.requests_after(lambda: outcome.append(page.evaluate(invocation(offer), world=True)),
                                  expect_document=False)
     page.load(url)
     page.evaluate(ORACLE)
-    person = page.requests_after(lambda: page.evaluate(PERSON % offer["target"], gesture=True), expect_document=False)
+    person = page.requests_after(lambda: page.evaluate(person_script(offer, offers), gesture=True), expect_document=False)
     checks.equal("submitters.html: an empty required Title: invoke answers invalid and sends nothing, as the click sends nothing",
                  (outcome, native, person), (["invalid"], [], []))
 
@@ -329,9 +388,17 @@ def check_long_list(page: Page, checks: Checks):
     page.load(f"{ORIGIN}/bookmarks?rows={LIST_ROWS}")
     report = json.loads(page.evaluate("globalThis.__reports.at(-1)", world=True))
     checks.equal(f"a {LIST_ROWS}-row list: New bookmark (after the list) and Sign Out are offered, no row's action, "
-                 "nothing cut", report,
-                 {"v": 1, "offers": [{"target": LIST_ROWS * 4, "method": "GET", "url": f"{ORIGIN}/bookmarks/new"},
-                                     {"target": LIST_ROWS * 4 + 1, "method": "POST", "url": f"{ORIGIN}/signout"}]})
+                 "nothing cut", long_list_summary(report), LONG_LIST)
+
+
+# What a long list offers: its two page-level commands, with two targets, and nothing cut.
+LONG_LIST = {"offers": [("GET", f"{ORIGIN}/bookmarks/new"), ("POST", f"{ORIGIN}/signout")], "targets": 2,
+             "truncated": False}
+
+
+def long_list_summary(report: dict) -> dict:
+    return {"offers": [(o["method"], o["url"]) for o in report["offers"]],
+            "targets": len({o["target"] for o in report["offers"]}), "truncated": report.get("truncated", False)}
 
 
 def main() -> int:

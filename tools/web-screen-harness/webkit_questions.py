@@ -377,7 +377,7 @@ class Embedder:
         self.view.load_uri(url)
         self.until(lambda: self.finished > before, f"{url} to finish loading")
 
-    def _run(self, what: str, start, finish):
+    def _run(self, what: str, start, finish, timeout: float = HANG_GUARD):
         """Starts a script with ``start(callback)``, waits for it, and returns its JSON value."""
         box: list = []
 
@@ -388,7 +388,7 @@ class Embedder:
                 box.append(("error", error.message))
 
         start(done)
-        self.until(lambda: box, f"the script {what[:40]!r}")
+        self.until(lambda: box, f"the script {what[:40]!r}", timeout)
         status, value = box[0]
         if status == "error":
             raise AssertionError(f"webkit-questions: {what[:60]!r} failed: {value}")
@@ -400,11 +400,11 @@ class Embedder:
             script, lambda done: self.view.evaluate_javascript(script, -1, world, None, None, done),
             lambda view, result: view.evaluate_javascript_finish(result))
 
-    def call_async(self, body: str, world: str | None = None):
+    def call_async(self, body: str, world: str | None = None, timeout: float = HANG_GUARD):
         """Calls ``body`` as an async function (``callAsyncJavaScript``) in the page world or ``world``."""
         return self._run(
             body, lambda done: self.view.call_async_javascript_function(body, -1, None, world, None, None, done),
-            lambda view, result: view.call_async_javascript_function_finish(result))
+            lambda view, result: view.call_async_javascript_function_finish(result), timeout)
 
     def cookies(self) -> dict[str, str]:
         box: list = []

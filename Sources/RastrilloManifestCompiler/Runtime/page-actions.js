@@ -62,6 +62,7 @@
   const documentURL = getter(Document, "URL");
   const querySelectorAll = method(Document, "querySelectorAll");
   const queryWithin = method(Element, "querySelectorAll");
+  const queryFirstWithin = method(Element, "querySelector");
   const closest = method(Element, "closest");
   const compareDocumentPosition = method(Node, "compareDocumentPosition");
   const isConnected = getter(Node, "isConnected");
@@ -347,6 +348,22 @@
     return raw === null || reachable(screen)[method].some((segments) => mightMatch(segments, raw));
   }
 
+  /**
+   * Whether none of an anchor's submissions can be a command native takes on `screen`, known
+   * from one URL: a link's, or a form's action when no submit button can override it (no
+   * `formaction` inside the form, and no id, so no button outside it can belong to it). Such an
+   * anchor gets no entries and no ids (on a long list, the rows' links and forms); any change
+   * that could make it offer something (its URL, a button added, an id) marks it to be read again.
+   */
+  function leftByLook(anchor, screen) {
+    if (anchor instanceof HTMLAnchorElement) {
+      return hasAttribute(anchor, "href") && !mayBeReachable("GET", String(linkHref(anchor)), screen);
+    }
+    const id = getAttribute(anchor, "id");
+    if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
+    return !mayBeReachable("POST", String(formAction(anchor)), screen);
+  }
+
   /** The URL the candidate's request goes to, read alone (a form's, or its button's formaction),
    * for the look before the whole request is read: a form offers only POST, a link only GET. */
   function urlOf(candidate) {
@@ -437,7 +454,7 @@
 
   /** Reads one anchor's submissions again: new ones get their entries, gone ones lose them, and
    * each one's offer is computed for `screen`. */
-  function refresh(anchor, screen, found = candidatesOf(anchor)) {
+  function refresh(anchor, screen, found = leftByLook(anchor, screen) ? [] : candidatesOf(anchor)) {
     const before = ofAnchor.get(anchor);
     const keys = [];
     for (const candidate of found) {
@@ -572,8 +589,24 @@
     }
   }
 
-  /** What the observer saw: the forms and links to read again, or the whole document. */
+  // The observer's records not read yet. The observer's callback only keeps them: it runs in the
+  // page's own task (at its microtask checkpoint), so reading them there would make the page's DOM
+  // work wait for the script's; they are read, and the report made, in a task of the script's own.
+  let unread = [];
+
   function observed(records) {
+    unread.push(records);
+    schedule();
+  }
+
+  /** What the observer saw: the forms and links to read again, or the whole document. */
+  function readRecords() {
+    const batches = unread;
+    unread = [];
+    for (const records of batches) readBatch(records);
+  }
+
+  function readBatch(records) {
     for (const record of records) {
       if (full) break;
       const target = record.target;
@@ -600,7 +633,6 @@
         }
       }
     }
-    schedule();
   }
 
   let posted = null;
@@ -617,15 +649,20 @@
   }
 
   let scheduled = false;
+  // The script's own task: a message to itself (no timer, so no clamp for timers nested in timers).
+  const channel = new MessageChannel();
+  const postToSelf = method(MessagePort, "postMessage");
+  channel.port1.onmessage = () => {
+    scheduled = false;
+    readRecords();
+    report();
+  };
 
-  /** One report after a burst of changes: at the end of the current task's microtasks. */
+  /** One report after a burst of changes, in a task of its own after the page's (see `unread`). */
   function schedule() {
     if (scheduled) return;
     scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      report();
-    });
+    postToSelf(channel.port2, null);
   }
 
   /**

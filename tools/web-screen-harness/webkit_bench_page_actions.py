@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""What the page-actions script costs a long, live page in real WebKit (`make bench-page-actions`,
+its WebKitGTK half): `bench_page_actions.py`'s measurements, in WebKitGTK embedded as the Apple
+adapter embeds WKWebView (webkit_questions.Embedder).
+
+    scripts/webkit-run.sh tools/web-screen-harness/webkit_bench_page_actions.py --page-actions FILE [--rows …] [--repeat N]
+
+The same notes-style list pages (`bench_page_actions.page`, no script in the markup) are served
+over HTTPS from a loopback server under the notes origin. The script is a user script in its
+own world at document end, main frame only, with its message handler registered in that world,
+as the adapter injects it; the plain tab is a second web view without it. The measurements
+(`bench_page_actions.MEASURE`) run in the script's world, where they can see when the script
+posts; the DOM, the page's clock and its task queue are the page's. Differences from the
+Chromium half:
+
+- WebKitGTK's page clock has 1 ms steps (it is not cross-origin isolated here), so every batch
+  runs for at least 100 ms;
+- the first report is timed from the start of the script's injection (its own setup included:
+  a user script at document end runs as the document becomes interactive, before
+  `DOMContentLoaded`), to the first post, read by wrapping the handler's `postMessage` in that
+  world; a median of five loads, each in 1 ms steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import ssl
+import sys
+import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_page_actions import CHANNEL_HOOK, HOST, MEASURE, page, print_report  # noqa: E402
+from webkit_questions import Embedder, Proxy  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
+
+# Before the script, in its world: its MessageChannel (CHANNEL_HOOK), the injection's start, and
+# each post's time.
+PRELUDE = CHANNEL_HOOK + r"""
+globalThis.__start = performance.now();
+globalThis.__posts = [];
+(() => {
+  const handler = globalThis.webkit.messageHandlers.rastrilloPageActions;
+  const post = handler.postMessage;
+  handler.postMessage = function (text) {
+    globalThis.__posts.push({ at: performance.now(), bytes: text.length });
+    return Reflect.apply(post, handler, [text]);
+  };
+})();
+"""
+
+
+class Server:
+    """The list pages, by row count (`/bookmarks?rows=N`), over HTTPS on a loopback port."""
+
+    def __init__(self, certificate: Certificate):
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                path, _, query = self.path.partition("?")
+                rows = query[len("rows="):] if query.startswith("rows=") else ""
+                found = path == "/bookmarks" and rows.isdigit()
+                body = page(int(rows), None).encode() if found else b"not found"
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+        class Quiet(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request, client_address):
+                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
+                    super().handle_error(request, client_address)
+
+        self.httpd = Quiet(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certificate.cert_path, certificate.key_path)
+        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
+    firsts = []
+    for _ in range(5 if with_script else 1):
+        before = len(web.world_messages)
+        web.load_url(f"https://{HOST}/bookmarks?rows={rows}")
+        if with_script:
+            # A message counted here may be the last page's (posted as it left): the first
+            # report is this page's first post, read in its world.
+            first = None
+            while first is None:
+                web.until(lambda: len(web.world_messages) > before, f"the first report of {rows} rows")
+                before = len(web.world_messages)
+                first = web.evaluate("__posts.length > 0 ? __posts[0].at - __start : null", PAGE_ACTIONS_WORLD)
+            firsts.append(first)
+    result = web.call_async(
+        "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100}, PAGE_ACTIONS_WORLD,
+        timeout=600)
+    result["first"] = sorted(firsts)[len(firsts) // 2] if firsts else None
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--page-actions", required=True, help="the generated page-actions.js (notes manifest)")
+    parser.add_argument("--rows", default="10,100,1000,5000")
+    parser.add_argument("--repeat", type=int, default=9)
+    options = parser.parse_args()
+    with open(options.page_actions, encoding="utf-8") as handle:
+        script = handle.read()
+    sizes = [int(n) for n in options.rows.split(",")]
+    with tempfile.TemporaryDirectory(prefix="webkit-bench-page-actions-") as directory:
+        certificate = Certificate([HOST], directory)
+        server = Server(certificate)
+        proxy = Proxy({HOST: server.port})
+        try:
+            scripted = Embedder(proxy.port, certificate, host=HOST, world_script=PRELUDE + script)
+            plain = Embedder(proxy.port, certificate, host=HOST, world_script="")
+            results = {}
+            for rows in sizes:
+                results[rows] = (measure(plain, rows, False, options.repeat),
+                                 measure(scripted, rows, True, options.repeat))
+            print_report("WebKitGTK", results)
+        except AssertionError as error:
+            print(f"webkit-bench-page-actions: {error}", file=sys.stderr)
+            return 1
+        finally:
+            proxy.close()
+            server.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
