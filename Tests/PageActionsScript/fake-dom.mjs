@@ -297,9 +297,14 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
           return all.filter((n) => n instanceof HTMLInputElement && n.type === "image");
         case "input[type=image][form]":
           return all.filter((n) => n instanceof HTMLInputElement && n.type === "image" && n.hasAttribute("form"));
+        case "[formaction]":
+          return all.filter((n) => n instanceof Element && n.hasAttribute("formaction"));
         default:
           throw new Error(`fake DOM: unsupported selector ${selector}`);
       }
+    }
+    querySelector(selector) {
+      return this.querySelectorAll(selector)[0] ?? null;
     }
   }
 

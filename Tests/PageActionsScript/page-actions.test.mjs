@@ -261,6 +261,31 @@ test("a hidden formaction button placed before a form cannot turn that form's co
   assert.deepEqual(world.log.filter(([what]) => what === "submit").map((entry) => entry[2]), [own]);
 });
 
+test("a row's form is left by its action only where no button can override it", async () => {
+  const list = { url: `${ORIGIN}/bookmarks` };
+  // The row's own action is no command on the list, but a button's formaction is: inside the
+  // form, and outside it naming the form's id.
+  const inside = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/9/delete", button(w, { formaction: "/signout" })));
+  }, list);
+  assert.deepEqual(offers(inside).map((o) => o.url), [`${ORIGIN}/signout`]);
+  const outside = page((w) => {
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/9/delete", id: "row9" }));
+    w.body.appendChild(button(w, { form: "row9", formaction: "/signout" }));
+  }, list);
+  assert.deepEqual(offers(outside).map((o) => o.url), [`${ORIGIN}/signout`]);
+  // A page without any formaction at first: the row is left; a button with one added later is read.
+  let row;
+  const later = page((w) => {
+    row = form(w, "/bookmarks/9/delete");
+    w.body.appendChild(row);
+  }, list);
+  assert.deepEqual(offers(later), []);
+  row.appendChild(button(later, { formaction: "/signout" }));
+  await settle();
+  assert.deepEqual(offers(later).map((o) => o.url), [`${ORIGIN}/signout`]);
+});
+
 test("a formaction changed after the report: a new report, and the old offer answers gone", async () => {
   let own;
   const world = page((w) => {

@@ -61,6 +61,7 @@
   const readyState = getter(Document, "readyState");
   const documentURL = getter(Document, "URL");
   const querySelectorAll = method(Document, "querySelectorAll");
+  const queryFirst = method(Document, "querySelector");
   const queryWithin = method(Element, "querySelectorAll");
   const queryFirstWithin = method(Element, "querySelector");
   const closest = method(Element, "closest");
@@ -306,14 +307,15 @@
   /** The path segments of an absolute URL as written ("https://h/a/b/?q" gives a, b and "" for
    * the trailing slash; a path of "/" or none gives ""), or null for a URL of another shape. */
   function rawSegments(url) {
+    // Built-in searches, not a loop over characters: most of a long page's URLs are read once,
+    // while the page's code is still cold.
     const authority = url.indexOf("//");
     if (authority < 0 || url.indexOf(":") !== authority - 1) return null;
-    let start = authority + 2;
-    while (start < url.length && url[start] !== "/" && url[start] !== "?" && url[start] !== "#") start++;
-    if (start >= url.length || url[start] !== "/") return [""];
-    let end = start;
-    while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
-    return url.slice(start + 1, end).split("/");
+    const cut = url.slice(authority + 2).search(/[/?#]/);
+    if (cut < 0 || url[authority + 2 + cut] !== "/") return [""];
+    const path = url.slice(authority + 3 + cut);
+    const end = path.search(/[?#]/);
+    return (end < 0 ? path : path.slice(0, end)).split("/");
   }
 
   /**
@@ -354,13 +356,17 @@
    * `formaction` inside the form, and no id, so no button outside it can belong to it). Such an
    * anchor gets no entries and no ids (on a long list, the rows' links and forms); any change
    * that could make it offer something (its URL, a button added, an id) marks it to be read again.
+   * `overridable` false: the document has no `formaction` at all (one search for a whole scan),
+   * so every form's action is its URL.
    */
-  function leftByLook(anchor, screen) {
+  function leftByLook(anchor, screen, overridable = true) {
     if (anchor instanceof HTMLAnchorElement) {
       return hasAttribute(anchor, "href") && !mayBeReachable("GET", String(linkHref(anchor)), screen);
     }
-    const id = getAttribute(anchor, "id");
-    if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
+    if (overridable) {
+      const id = getAttribute(anchor, "id");
+      if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
+    }
     return !mayBeReachable("POST", String(formAction(anchor)), screen);
   }
 
@@ -483,7 +489,8 @@
   function scanAll(screen) {
     const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
     const seen = new Set(anchors);
-    for (const anchor of anchors) refresh(anchor, screen);
+    const overridable = queryFirst(doc, "[formaction]") !== null;
+    for (const anchor of anchors) refresh(anchor, screen, leftByLook(anchor, screen, overridable) ? [] : candidatesOf(anchor));
     for (const anchor of Array.from(ofAnchor.keys())) {
       if (!seen.has(anchor)) refresh(anchor, screen, []);
     }
