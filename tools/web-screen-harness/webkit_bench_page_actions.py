@@ -42,11 +42,12 @@ PRELUDE = CHANNEL_HOOK + r"""
 globalThis.__start = performance.now();
 globalThis.__posts = [];
 (() => {
-  const handler = globalThis.webkit.messageHandlers.rastrilloPageActions;
-  const post = handler.postMessage;
-  handler.postMessage = function (text) {
+  // On the handler's prototype: WebKit may give the script another wrapper of the handler later.
+  const prototype = Object.getPrototypeOf(globalThis.webkit.messageHandlers.rastrilloPageActions);
+  const post = prototype.postMessage;
+  prototype.postMessage = function (text) {
     globalThis.__posts.push({ at: performance.now(), bytes: text.length });
-    return Reflect.apply(post, handler, [text]);
+    return Reflect.apply(post, this, [text]);
   };
 })();
 """

@@ -187,9 +187,10 @@ class Browser:
     """Headless Chromium driven over ``--remote-debugging-pipe``."""
 
     def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM,
-                 routes: dict[str, int] | None = None):
+                 routes: dict[str, int] | None = None, extra_arguments: tuple[str, ...] = ()):
         """``hosts`` reach ``port`` on loopback; ``routes`` maps further host names to ports of their
-        own (a second origin, such as a sign-in server); every other host reaches nothing."""
+        own (a second origin, such as a sign-in server); every other host reaches nothing.
+        ``extra_arguments``: further Chromium switches (the benchmark's ``--js-flags``)."""
         if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
             raise HarnessError(
                 f"Chromium not found at {chromium}: install Debian's chromium (apt-get install chromium "
@@ -218,6 +219,7 @@ class Browser:
             "--mute-audio",
             "--hide-scrollbars",
             "--font-render-hinting=none",
+            *extra_arguments,
             "about:blank",
         ]
         if os.geteuid() == 0:
