@@ -278,15 +278,22 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict]]) -> None:
           "all-rows swap ≤ 1.2× the plain tab's (reported, not enforced); the all-rows swap's own task "
           "(the script reading every row, after the page's task) is reported against the floor")
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+def arguments(description: str, repeat: int) -> tuple[str, list[int], int]:
+    """Both benchmarks' command line: the script's text, the row counts and the samples per
+    measurement (``repeat`` by default)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--page-actions", required=True, help="the generated page-actions.js (notes manifest)")
     parser.add_argument("--rows", default="10,100,1000,5000")
-    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--repeat", type=int, default=repeat)
     options = parser.parse_args()
     with open(options.page_actions, encoding="utf-8") as handle:
         script = handle.read()
-    sizes = [int(n) for n in options.rows.split(",")]
+    return script, [int(n) for n in options.rows.split(",")], options.repeat
+
+
+def main() -> int:
+    script, sizes, repeat = arguments(__doc__, 15)
     with tempfile.TemporaryDirectory(prefix="bench-page-actions-") as directory:
         certificate = Certificate([HOST], directory)
         # gc() in the page: each batch starts from a collected heap, in both tabs.
@@ -295,7 +302,7 @@ def main() -> int:
             bench = Bench(browser, script)
             results = {}
             for rows in sizes:
-                results[rows] = (bench.measure(rows, False, options.repeat), bench.measure(rows, True, options.repeat))
+                results[rows] = (bench.measure(rows, False, repeat), bench.measure(rows, True, repeat))
             print_report("headless Chromium", results)
         except HarnessError as error:
             print(f"bench-page-actions: {error}", file=sys.stderr)

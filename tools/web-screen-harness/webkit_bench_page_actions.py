@@ -23,17 +23,14 @@ Chromium half:
 
 from __future__ import annotations
 
-import argparse
 import os
-import ssl
 import sys
 import tempfile
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_page_actions import CHANNEL_HOOK, HOST, MEASURE, page, print_report  # noqa: E402
-from webkit_questions import Embedder, Proxy  # noqa: E402
+from bench_page_actions import CHANNEL_HOOK, HOST, MEASURE, arguments, page, print_report  # noqa: E402
+from webkit_questions import Embedder, Proxy, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
 # Before the script, in its world: its MessageChannel (CHANNEL_HOOK), the injection's start, and
@@ -75,19 +72,8 @@ class Server:
                 self.end_headers()
                 self.wfile.write(body)
 
-        class Quiet(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):
-                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
-                    super().handle_error(request, client_address)
-
-        self.httpd = Quiet(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(certificate.cert_path, certificate.key_path)
-        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.httpd = serve_tls(Handler, certificate)
         self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def close(self):
         self.httpd.shutdown()
@@ -116,14 +102,7 @@ def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--page-actions", required=True, help="the generated page-actions.js (notes manifest)")
-    parser.add_argument("--rows", default="10,100,1000,5000")
-    parser.add_argument("--repeat", type=int, default=9)
-    options = parser.parse_args()
-    with open(options.page_actions, encoding="utf-8") as handle:
-        script = handle.read()
-    sizes = [int(n) for n in options.rows.split(",")]
+    script, sizes, repeat = arguments(__doc__, 9)
     with tempfile.TemporaryDirectory(prefix="webkit-bench-page-actions-") as directory:
         certificate = Certificate([HOST], directory)
         server = Server(certificate)
@@ -133,8 +112,7 @@ def main() -> int:
             plain = Embedder(proxy.port, certificate, host=HOST, world_script="")
             results = {}
             for rows in sizes:
-                results[rows] = (measure(plain, rows, False, options.repeat),
-                                 measure(scripted, rows, True, options.repeat))
+                results[rows] = (measure(plain, rows, False, repeat), measure(scripted, rows, True, repeat))
             print_report("WebKitGTK", results)
         except AssertionError as error:
             print(f"webkit-bench-page-actions: {error}", file=sys.stderr)

@@ -23,18 +23,17 @@ import argparse
 import json
 import os
 import re
-import ssl
 import sys
 import tempfile
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from page_actions_requests import (  # noqa: E402
     EXPECTED, LIST_ROWS, LONG_LIST, ORACLE, PAGES, PREPARE, generated_list, invocation, long_list_summary,
     offer_summary, person_script)
-from webkit_questions import Embedder, Proxy, WebKit2  # noqa: E402
+from webkit_questions import Embedder, Proxy, WebKit2, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate, Checks  # noqa: E402
 
 HOST = "notes.example.com"
@@ -98,19 +97,8 @@ class Server:
                 self._record(body)
                 self._send(204, b"", "text/plain")
 
-        class Quiet(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):
-                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
-                    super().handle_error(request, client_address)
-
-        self.httpd = Quiet(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(certificate.cert_path, certificate.key_path)
-        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.httpd = serve_tls(Handler, certificate)
         self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def count(self) -> int:
         with self.lock:

@@ -66,6 +66,27 @@ HANG_GUARD = 30.0
 # The app's server: pages for each question, every request recorded.
 
 
+
+def serve_tls(handler: type, certificate: Certificate) -> ThreadingHTTPServer:
+    """Serves ``handler`` over HTTPS with ``certificate`` on a loopback port, in a thread (close it
+    with ``shutdown()`` and ``server_close()``). A connection WebKit resets (a download it cancels,
+    a page it leaves) is expected, not reported as an error."""
+
+    class Quiet(ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
+                super().handle_error(request, client_address)
+
+    httpd = Quiet(("127.0.0.1", 0), handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate.cert_path, certificate.key_path)
+    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
 class Server:
     """An HTTPS server on a loopback port with the throwaway certificate; records every request."""
 
@@ -164,20 +185,8 @@ window.addEventListener("load", () => {
                 else:
                     self._send(303, b"", {"Location": "/landing"})
 
-        class Quiet(ThreadingHTTPServer):
-            daemon_threads = True
-
-            def handle_error(self, request, client_address):
-                # A download WebKit cancels resets its connection: expected, not a failure.
-                if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
-                    super().handle_error(request, client_address)
-
-        self.httpd = Quiet(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(certificate.cert_path, certificate.key_path)
-        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.httpd = serve_tls(Handler, certificate)
         self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def seen(self, method: str, path: str) -> list[str]:
         with self.lock:
