@@ -49,8 +49,26 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 const report = JSON.parse(world.posted.at(-1));
-const offered = new Map(report.offers.map((offer) => [offer.target, offer]));
+// Targets are opaque (the script numbers only the forms and links it reads), so each offer is
+// matched to its corpus entry by its request: offers come in document order, so the first entry
+// after the last matched one that sends the same method and URL is the offer's element.
 let failures = 0;
+const offered = new Map(); // corpus index -> offer
+let cursor = 0;
+for (const offer of report.offers) {
+  while (cursor < corpus.length && (corpus[cursor].method !== offer.method || corpus[cursor].url !== offer.url)) cursor++;
+  if (cursor === corpus.length) {
+    failures++;
+    console.log(`MISMATCH offered ${JSON.stringify(offer)}: no corpus entry after the last matched one sends it`);
+    break;
+  }
+  offered.set(cursor++, offer);
+}
+const targets = report.offers.map((offer) => offer.target);
+if (new Set(targets).size !== targets.length || targets.some((target, i) => i > 0 && target <= targets[i - 1])) {
+  failures++;
+  console.log(`MISMATCH the targets ${targets} are not distinct and increasing in document order`);
+}
 corpus.forEach((entry, index) => {
   const offer = offered.get(index);
   const expected = entry.command !== null;
@@ -58,9 +76,6 @@ corpus.forEach((entry, index) => {
     failures++;
     console.log(`MISMATCH ${entry.method} ${JSON.stringify(entry.url)}: ${offer ? "offered" : "not offered"}, `
       + `native reads it as ${entry.command ?? "no command"}`);
-  } else if (offer !== undefined && (offer.method !== entry.method || offer.url !== entry.url)) {
-    failures++;
-    console.log(`MISMATCH ${entry.method} ${JSON.stringify(entry.url)}: offered as ${JSON.stringify(offer)}`);
   }
 });
 const count = corpus.filter((entry) => entry.command !== null).length;
