@@ -55,18 +55,22 @@ class Server:
             def log_message(self, *args):
                 pass
 
-            def _send(self, status: int, body: bytes, content_type: str = "text/html; charset=utf-8"):
+            def _send(self, status: int, body: bytes, content_type: str = "text/html; charset=utf-8",
+                      cacheable: bool = False):
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
+                # no-store keeps a page out of WebKit's back/forward cache: only the Back check's
+                # list (cacheable=1) may go in.
+                if not cacheable:
+                    self.send_header("Cache-Control", "no-store")
                 self.end_headers()
                 self.wfile.write(body)
 
             def _page(self) -> bytes | None:
                 path, _, raw = self.path.partition("?")
                 query = dict(part.split("=", 1) for part in raw.split("&") if "=" in part)
-                if "rows" in query and path == "/bookmarks":
+                if "rows" in query and path == "/bookmarks" and set(query) <= {"rows", "cacheable"}:
                     return generated_list(int(query["rows"]))
                 name = query.get("fixture", "")
                 if name in PAGES and path == PAGES[name] and set(query) == {"fixture"}:
@@ -85,7 +89,7 @@ class Server:
             def do_GET(self):
                 page = self._page()
                 if page is not None:
-                    self._send(200, page)
+                    self._send(200, page, cacheable=self.path.endswith("&cacheable=1"))
                 elif self.path == "/favicon.ico":
                     self._send(404, b"", "text/plain")
                 else:
@@ -176,6 +180,22 @@ class Day:
                           "nothing cut", long_list_summary(report), LONG_LIST)
 
 
+    def back_forward(self):
+        """The script's own task (a MessageChannel) keeps a page in WebKit's back/forward cache,
+        and the restored page reports again (pageshow with persisted)."""
+        self.load(f"{ORIGIN}/bookmarks?rows=3&cacheable=1")
+        self.web.evaluate("globalThis.__beforeLeaving = true", PAGE_ACTIONS_WORLD)
+        self.load(f"{ORIGIN}/bookmarks?rows=4&cacheable=1")
+        before, sent = self.web.finished, len(self.web.world_messages)
+        self.web.view.go_back()
+        self.web.until(lambda: self.web.finished > before, "the page Back returns to")
+        self.web.until(lambda: len(self.web.world_messages) > sent, "the report of the restored page")
+        restored = self.web.evaluate("globalThis.__beforeLeaving === true", PAGE_ACTIONS_WORLD)
+        report = json.loads(self.web.world_messages[-1])
+        self.checks.equal("WebKit: Back restores the list from the back/forward cache (the script's world kept), "
+                          "and it reports New bookmark again", (restored, long_list_summary(report)), (True, LONG_LIST))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--page-actions", required=True)
@@ -208,6 +228,11 @@ def main() -> int:
             except AssertionError as error:
                 checks.failures.append(f"long list: {error}")
                 print(f"FAIL long list: {error}")
+            try:
+                day.back_forward()
+            except AssertionError as error:
+                checks.failures.append(f"back/forward: {error}")
+                print(f"FAIL back/forward: {error}")
             checks.equal("WebKit: no request went to any host but the app's", proxy.refused, [])
         finally:
             web.window.destroy()

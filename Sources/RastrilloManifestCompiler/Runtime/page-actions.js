@@ -370,6 +370,11 @@
     return !mayBeReachable("POST", String(formAction(anchor)), screen);
   }
 
+  /** The submissions of an anchor the script reads on `screen`: none when its URL alone leaves it. */
+  function submissionsOf(anchor, screen, overridable = true) {
+    return leftByLook(anchor, screen, overridable) ? [] : candidatesOf(anchor);
+  }
+
   /** The URL the candidate's request goes to, read alone (a form's, or its button's formaction),
    * for the look before the whole request is read: a form offers only POST, a link only GET. */
   function urlOf(candidate) {
@@ -460,7 +465,7 @@
 
   /** Reads one anchor's submissions again: new ones get their entries, gone ones lose them, and
    * each one's offer is computed for `screen`. */
-  function refresh(anchor, screen, found = leftByLook(anchor, screen) ? [] : candidatesOf(anchor)) {
+  function refresh(anchor, screen, found = submissionsOf(anchor, screen)) {
     const before = ofAnchor.get(anchor);
     const keys = [];
     for (const candidate of found) {
@@ -490,7 +495,7 @@
     const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
     const seen = new Set(anchors);
     const overridable = queryFirst(doc, "[formaction]") !== null;
-    for (const anchor of anchors) refresh(anchor, screen, leftByLook(anchor, screen, overridable) ? [] : candidatesOf(anchor));
+    for (const anchor of anchors) refresh(anchor, screen, submissionsOf(anchor, screen, overridable));
     for (const anchor of Array.from(ofAnchor.keys())) {
       if (!seen.has(anchor)) refresh(anchor, screen, []);
     }
