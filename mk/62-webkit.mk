@@ -4,12 +4,12 @@
 # cancelled 303's cookie (sign-in's landing), the navigation policy WebKit asks for a server
 # redirect, requestSubmit with a submitter, new windows and downloads
 # (tools/web-screen-harness/webkit_questions.py; docs/web-screens.md, "In real WebKit").
-CI_STEPS += webkit-questions webkit-page-actions
+CI_STEPS += webkit-questions webkit-page-actions webkit-notes
 
-.PHONY: webkit-questions webkit-page-actions screenshots-webkit
+.PHONY: webkit-questions webkit-page-actions webkit-notes screenshots-webkit
 
 webkit-questions:
-	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads)"
+	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads, no target frame in decide-policy), and the WebKit backend's problem collector"
 	scripts/webkit-run.sh tools/web-screen-harness/webkit_questions.py
 
 webkit-page-actions: fixture-page-actions
@@ -21,3 +21,11 @@ webkit-page-actions: fixture-page-actions
 screenshots-webkit: browser-notes-build
 	@echo "== screenshots-webkit: the notes web screens (sign-in, list, bookmark, edit form) in WebKitGTK at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
 	scripts/webkit-run.sh tools/web-screen-harness/webkit_screenshots.py --server $(NOTES_BROWSER_SERVER) --out docs/images
+
+# The notes day of `make browser-notes`, step for step, in WebKitGTK: the same check
+# (notes_check.py --engine webkit) over the harness's WebKit backend (webkit_screen.py), which
+# embeds one web view per screen in one web context as the adapter embeds WKWebView.
+webkit-notes: browser-notes-build
+	@echo "== webkit-notes: the notes day of browser-notes in WebKitGTK (webkit_screen.py: a web view per screen in one web context, page actions in their own world with WebKit's own handler, every navigation through decide-policy); the one engine difference it expects is pinned by webkit-questions"
+	scripts/webkit-run.sh tools/web-screen-harness/notes_check.py --engine webkit \
+		--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --page-actions $(NOTES_PAGE_ACTIONS)

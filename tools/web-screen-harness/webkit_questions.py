@@ -56,6 +56,8 @@ except (ImportError, ValueError) as error:
         "with Debian's /usr/bin/python3 under xvfb-run"
     )
 
+import webkit_screen  # noqa: E402 - the harness's WebKit backend, over the gi imported above
+
 HOST = "app.example.com"
 ORIGIN = f"https://{HOST}"
 BRIDGE_HANDLER = "rastrillo"
@@ -116,6 +118,16 @@ class Server:
             '<a id="attachment" href="/attachment">Attachment</a>',
         ),
         "/landing": ("default-src 'none'", "<!doctype html><title>Landing</title>"),
+        "/refresh": ("default-src 'none'",
+                     '<!doctype html><title>Refresh</title><meta http-equiv="refresh" content="0; url=/frames">'),
+        "/frames": ("default-src 'self'", '<!doctype html><title>Frames</title><iframe src="/frame-inner"></iframe>'),
+        "/frame-inner": ("default-src 'none'", "<!doctype html><title>Inner</title>"),
+        # The WebKit backend's problem collector (webkit_screen.py): one of each kind.
+        "/noisy": (
+            "default-src 'self'; style-src 'self'",
+            '<!doctype html><title>Noisy</title><p id="styled" style="color: red">styled</p>'
+            '<script src="/noisy.js"></script>',
+        ),
         "/opened": ("default-src 'none'", "<!doctype html><title>Opened</title>"),
         "/popup": ("default-src 'none'", "<!doctype html><title>Popup</title>"),
     }
@@ -133,6 +145,14 @@ window.addEventListener("load", () => {
     posted,
   });
 });
+"""
+
+    NOISY_JS = """
+console.error("an error from the page", 42);
+console.assert(1 === 2, "one is not two");
+Promise.reject(new Error("nobody caught this"));
+setTimeout(() => { throw new Error("thrown from a timer"); }, 0);
+fetch("/missing").then(() => { document.title = "Noisy, done"; });
 """
 
     def __init__(self, certificate: Certificate):
@@ -167,6 +187,13 @@ window.addEventListener("load", () => {
                                                     "Content-Security-Policy": csp})
                 elif self.path == "/isolation.js":
                     self._send(200, Server.ISOLATION_JS.encode(), {"Content-Type": "text/javascript"})
+                elif self.path == "/noisy.js":
+                    self._send(200, Server.NOISY_JS.encode(), {"Content-Type": "text/javascript"})
+                elif self.path == "/plain-forbidden":
+                    # What Go's http.Error sends (a Rastrillo app's 403), under the app's style-src.
+                    self._send(403, b"re-authentication required\n", {
+                        "Content-Type": "text/plain; charset=utf-8",
+                        "Content-Security-Policy": "default-src 'self'; style-src 'self'"})
                 elif self.path == "/file.txt":
                     self._send(200, b"a file", {"Content-Type": "text/plain"})
                 elif self.path == "/attachment":
@@ -334,8 +361,7 @@ class Embedder:
             record.update(url=request.get_uri(), method=request.get_http_method(),
                           navigation=action.get_navigation_type().value_nick, redirect=action.is_redirect(),
                           gesture=action.is_user_gesture())
-            if kind == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
-                record["frameName"] = action.get_frame_name()
+            record["frameName"] = action.get_frame_name()
         else:
             response = decision.get_response()
             headers = response.get_http_headers()
@@ -542,6 +568,78 @@ def new_windows_and_downloads(web: Embedder, server: Server):
           "used (the adapter allows every response), it is shown in place, not downloaded", web.view.get_uri())
 
 
+class _LoadEverything:
+    """A native side that lets every navigation load (only for the backend's subframe guard)."""
+
+    def ask(self, request: dict, timeout: float = 60) -> dict:
+        return {"action": "load"} if request["op"] == "navigate" else {"state": {}, "effects": []}
+
+
+def navigation_frames(web: Embedder, server: Server, certificate: Certificate):
+    print("5. which frame a navigation is for (WKNavigationAction.targetFrame)")
+    web.load("/landing")
+    web.decisions.clear()
+    web.load("/refresh")  # the main frame goes on to /frames by itself (a meta refresh, no gesture)
+    web.until(lambda: server.seen("GET", "/frame-inner"), "the subframe's load")
+    shape = lambda d: (d["type"], d["navigation"], d["redirect"], d["gesture"], d["method"], d["frameName"])  # noqa: E731
+    asked = [d for d in web.decisions if d["type"] == "navigation-action"]
+    check([d["url"] for d in asked] == [ORIGIN + "/refresh", ORIGIN + "/frames", ORIGIN + "/frame-inner"],
+          "WebKitGTK asks decide-policy for the main frame's navigation and for the iframe's load", asked)
+    check(shape(asked[1]) == shape(asked[2]),
+          "and the two look the same: WebKitGTK 2.50 names no target frame (so the WebKit backend refuses subframes)",
+          asked)
+    browser = webkit_screen.Browser([HOST], server.port, certificate)
+    tab = webkit_screen.WebScreen(browser, _LoadEverything())
+    try:
+        tab.view.load_uri(ORIGIN + "/frames")
+        try:
+            browser.pump(lambda: False, HANG_GUARD, "the backend to refuse the page with a subframe")
+            refused = None
+        except webkit_screen.HarnessError as error:
+            refused = str(error)
+        check(refused is not None and "1 subframe(s)" in refused,
+              "the WebKit backend refuses a page with a subframe instead of misreading its navigations", refused)
+    finally:
+        tab.close()
+        browser.close()
+
+
+def problems_collector(server: Server, certificate: Certificate):
+    print("6. the WebKit backend's problem collector (webkit_screen.py)")
+    browser = webkit_screen.Browser([HOST], server.port, certificate)
+    tab = webkit_screen.WebScreen(browser, None)
+    try:
+        tab.load(ORIGIN + "/noisy")
+        browser.pump(lambda: len(tab.problems) >= 6, HANG_GUARD, "one problem of each kind")
+        got = sorted((p["kind"], p["text"]) for p in tab.problems)
+        check(got == sorted([
+            ("console error", "an error from the page 42"),
+            ("console error", "Assertion failed: one is not two"),
+            ("unhandled rejection", "Error: nobody caught this"),
+            ("uncaught exception", "Error: thrown from a timer"),
+            ("CSP violation", "style-src-attr blocked inline"),
+            ("network error", webkit_screen.failed_load_text(404)),
+        ]), "a console error, a failed assert, an unhandled rejection, an uncaught exception, a CSP violation and "
+            "a 404 are each collected", got)
+        check(tab.evaluate("typeof webkit") == "undefined", "the page's world sees no message handler of the harness")
+        tab.problems.clear()
+        tab.load(ORIGIN + "/plain-forbidden")
+        browser.pump(lambda: len(tab.problems) >= 2, HANG_GUARD, "the plain-text page's problems")
+        check(tab.evaluate('document.querySelector("pre").getAttribute("style")')
+              == "word-wrap: break-word; white-space: pre-wrap;",
+              "WebKit shows a text/plain answer as <pre style=…> (its own markup)")
+        check(sorted((p["kind"], p["text"]) for p in tab.problems)
+              == [("CSP violation", "style-src-attr blocked inline"), ("network error", webkit_screen.failed_load_text(403))],
+              "under a style-src without 'unsafe-inline', WebKit blocks that attribute and reports it (Chromium does "
+              "not: the notes day expects it in WebKit only)", tab.problems)
+        spacing = tab.evaluate('getComputedStyle(document.querySelector("pre")).whiteSpace')
+        check(spacing == "pre",
+              "so the text is shown with <pre>'s own white-space (pre), not pre-wrap: long lines do not wrap", spacing)
+    finally:
+        tab.close()
+        browser.close()
+
+
 def main() -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         print("webkit-questions: no display: run under xvfb-run -a (make webkit-questions does)", file=sys.stderr)
@@ -558,6 +656,8 @@ def main() -> int:
             cancelled_redirect_keeps_cookie(web, server)
             request_submit_with_submitter(web, server)
             new_windows_and_downloads(web, server)
+            navigation_frames(web, server, certificate)
+            problems_collector(server, certificate)
             check(proxy.refused == [], "no request went to any host but the app's", proxy.refused)
         finally:
             web.window.destroy()

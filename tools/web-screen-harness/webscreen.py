@@ -186,6 +186,8 @@ def _pipe_fds(reading: int, writing: int):
 class Browser:
     """Headless Chromium driven over ``--remote-debugging-pipe``."""
 
+    engine = "chromium"
+
     def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM,
                  routes: dict[str, int] | None = None, extra_arguments: tuple[str, ...] = ()):
         """``hosts`` reach ``port`` on loopback; ``routes`` maps further host names to ports of their
@@ -990,6 +992,21 @@ class App:
                 self.closed[number] = self.screens.pop(number)
 
     # --- reading the state --------------------------------------------------------------------
+
+    def cookie_stores(self) -> list[str]:
+        """The browser contexts (cookie stores) of the open screens' pages, as Chromium lists its targets."""
+        targets = self.browser.call("Target.getTargets")["targetInfos"]
+        pages = {p.target_id for p in self.screens.values()}
+        return sorted({t.get("browserContextId") for t in targets if t["targetId"] in pages})
+
+    def store(self) -> str:
+        """The app's own browser context: the one cookie store every screen's page should use."""
+        return self.context
+
+    @staticmethod
+    def failed_load_text(status: int) -> str:
+        """How Chromium words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
+        return f"Failed to load resource: the server responded with a status of {status} ()"
 
     def entries(self) -> list[dict]:
         """Every screen the app shows: the stack, bottom first, then the sheet."""

@@ -1,0 +1,528 @@
+"""The web-screen harness's WebKit backend: WebKitGTK embedded as the Apple adapter embeds WKWebView.
+
+``webscreen.py`` drives headless Chromium; this module gives the same ``Browser``, ``WebScreen``
+and ``App`` shapes over Debian's WebKitGTK (``WebKit2`` 4.1, the engine family of WKWebView), so a
+check written against ``webscreen`` runs in real WebKit too (``notes_check.py --engine webkit``).
+Run it with Debian's ``/usr/bin/python3`` under ``xvfb-run`` (``scripts/webkit-run.sh`` does).
+
+How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
+
+- **One web view per screen, one cookie store.** An ``App`` makes one ``WebContext`` over one
+  ephemeral ``WebsiteDataManager`` (cookies in memory, as a fresh ``WKWebsiteDataStore`` holds
+  them); every screen's web view is made in it. The app's host names reach the loopback server
+  through a loopback CONNECT proxy (``webkit_questions.Proxy``; every other host is refused), and
+  exactly the throwaway certificate is allowed for each of them, so pages keep their real origins.
+- **Page actions in their own world.** The generated ``page-actions.js`` is a user script in the
+  ``rastrillo-page-actions`` script world, main frame only, at document end, with the
+  ``rastrilloPageActions`` handler registered in that world (WebKit's own handler, not a shim).
+  ``invoke`` runs there with ``call_async_javascript_function`` (``callAsyncJavaScript(in:)``).
+- **Every navigation decided by the native side** in ``decide-policy``: a redirect (WebKit marks
+  it), a form submission (``form-submitted``/``form-resubmitted``, or a POST), else a link;
+  new-window requests as ``newWindow``, then ignored (``createWebViewWith`` makes no web view).
+- **Load events** become the ``WebScreenEvent``s the adapter sends: ``load-changed`` started,
+  committed, finished (with the title first), ``load-failed`` as ``failed`` with WebKitGTK's error
+  translated to the NSError WebKit on Apple platforms reports (``WEBKIT_ERRORS``), and the main
+  resource's response as ``httpStatus``.
+- **Problems**: uncaught exceptions, unhandled rejections and CSP violations from each frame's DOM
+  events, seen by a listener in a script world of the harness's own (the page cannot see or stop
+  it), and every resource answered with an HTTP error status, from WebKit's resource reports.
+
+What this backend does not do (and says so when asked): the bridge's message handler with
+replies and its frame facts (WebKitGTK's ``script-message-received`` carries no frame), and
+subframes. WebKitGTK 2.50's ``decide-policy`` does not say which frame a navigation targets
+(``WKNavigationAction.targetFrame`` does), so every navigation is decided as the main frame's, and
+a page with a subframe is refused with an error rather than misread.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from urllib.parse import urlsplit
+
+from webkit_questions import Proxy  # noqa: F401 - imports gi, or exits naming what to install
+from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, HarnessError, origin_parts
+
+from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+
+ENGINE = "webkit"
+
+# The harness's own world: a listener for each frame's problems, out of the page's reach.
+PROBLEMS_WORLD = "rastrillo-harness-problems"
+PROBLEMS_HANDLER = "rastrilloHarnessProblems"
+PROBLEMS_SCRIPT = r"""
+(() => {
+  const post = (problem) => webkit.messageHandlers.%(handler)s.postMessage(JSON.stringify(problem));
+  window.addEventListener("error", (event) => post({
+    kind: "uncaught exception", text: String(event.message || event.error), url: event.filename || "" }));
+  window.addEventListener("unhandledrejection", (event) => {
+    post({ kind: "unhandled rejection", text: String(event.reason) });
+  });
+  window.addEventListener("%(console)s", (event) => {
+    event.stopImmediatePropagation();
+    post({ kind: "console error", text: event.message });
+  });
+  document.addEventListener("securitypolicyviolation", (event) => post({
+    kind: "CSP violation", url: event.documentURI,
+    text: `${event.effectiveDirective} blocked ${event.blockedURI || "inline"}` }));
+})();
+""" % {"handler": PROBLEMS_HANDLER, "console": "rastrillo-harness-console"}
+
+# In the page's own world, at document start: ``console.error`` and a failed ``console.assert`` are
+# also announced as a DOM event (an ``ErrorEvent`` whose ``message`` is a string, so the harness's
+# world reads it across worlds). WebKitGTK gives an embedder no console messages, so this wrapper is
+# the one piece of the harness the page's world can see (as the Chromium backend's bridge shim is).
+CONSOLE_SCRIPT = r"""
+(() => {
+  const announce = (text) => window.dispatchEvent(new ErrorEvent("%(event)s", { message: text }));
+  const describe = (args) => args.map((a) => a instanceof Error ? String(a.stack || a) : String(a)).join(" ");
+  const error = console.error, assert = console.assert;
+  console.error = function (...args) { announce(describe(args)); return error.apply(this, args); };
+  console.assert = function (condition, ...args) {
+    if (!condition) announce(`Assertion failed: ${describe(args)}`);
+    return assert.call(this, condition, ...args);
+  };
+})();
+"""
+CONSOLE_EVENT = "rastrillo-harness-console"
+
+# WebKitGTK's load errors as the NSError WebKit reports on Apple platforms for the same condition
+# (RastrilloNative's ``WebLoadErrorKind(domain:code:)`` classifies the result). An error not
+# listed reaches native as domain ``webkitgtk <domain> <code>`` with code 0, which it classifies as
+# an unknown error naming it: never dropped.
+WEBKIT_ERRORS = {
+    ("WebKitPolicyError", 102): ("WebKitErrorDomain", 102),  # frame load interrupted by policy change
+    ("WebKitNetworkError", 302): ("NSURLErrorDomain", -999),  # cancelled
+    ("g-io-error-quark", 39): ("NSURLErrorDomain", -1004),  # connection refused: cannot connect to host
+    ("g-io-error-quark", 44): ("NSURLErrorDomain", -1005),  # connection closed: network connection lost
+    ("g-io-error-quark", 24): ("NSURLErrorDomain", -1001),  # timed out
+}
+
+
+def load_error(error: GLib.Error) -> dict:
+    """The NSError domain and code WebKit reports on Apple platforms for WebKitGTK's ``error``."""
+    domain = GLib.quark_to_string(error.domain) if isinstance(error.domain, int) else str(error.domain)
+    found = WEBKIT_ERRORS.get((domain, error.code))
+    webkitgtk = f"{domain} {error.code}: {error.message}"
+    if found:
+        return {"domain": found[0], "code": found[1], "webkitgtk": webkitgtk}
+    return {"domain": f"webkitgtk {webkitgtk}", "code": 0, "webkitgtk": webkitgtk}
+
+
+def failed_load_text(status: int) -> str:
+    """How this backend words a resource answered with HTTP ``status`` in ``problems``."""
+    return f"the server responded with HTTP status {status}"
+
+
+class Browser:
+    """WebKitGTK in this process: the app's hosts mapped to loopback ports, the certificate allowed."""
+
+    engine = ENGINE
+
+    def __init__(self, hosts: list[str], port: int, certificate, routes: dict[str, int] | None = None):
+        self.routes = {**{host: port for host in hosts}, **(routes or {})}
+        self.proxy = Proxy(self.routes)
+        self.certificate = Gio.TlsCertificate.new_from_file(certificate.cert_path)
+        self._later: list = []
+        self._iterating = False
+        self._ticker = GLib.timeout_add(50, lambda: True)  # wakes the loop so hang guards are checked
+
+    def version(self) -> str:
+        return f"WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}.{WebKit2.get_micro_version()}"
+
+    def new_context(self) -> WebKit2.WebContext:
+        """A web context over an ephemeral data manager of its own (one cookie store)."""
+        manager = WebKit2.WebsiteDataManager.new_ephemeral()
+        manager.set_network_proxy_settings(
+            WebKit2.NetworkProxyMode.CUSTOM,
+            WebKit2.NetworkProxySettings.new(f"http://127.0.0.1:{self.proxy.port}", None),
+        )
+        context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)  # every load reaches the server
+        for host in self.routes:
+            context.allow_tls_certificate_for_host(self.certificate, host)
+        return context
+
+    def later(self, task):
+        """Runs ``task()`` now, or, while WebKit's signals are being handled, right after them."""
+        if self._iterating:
+            self._later.append(task)
+        else:
+            task()
+
+    def _run_later(self):
+        while self._later:
+            self._later.pop(0)()
+
+    def pump(self, done, timeout: float, what: str):
+        """Runs WebKit's loop until ``done()`` holds; fails after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        context = GLib.MainContext.default()
+        self._run_later()
+        while not done():
+            if time.monotonic() > deadline:
+                raise HarnessError(f"timed out after {timeout:.0f} s waiting for {what}")
+            self._iterating = True
+            try:
+                context.iteration(True)
+            finally:
+                self._iterating = False
+            self._run_later()
+
+    def close(self):
+        GLib.source_remove(self._ticker)
+        self.proxy.close()
+
+
+class WebScreen:
+    """One web view, wired to a native side as the Apple adapter wires a WKWebView."""
+
+    def __init__(self, browser: Browser, native, handler_name: str | None = None, *, screen_id: int | None = None,
+                 app: "App | None" = None, page_actions: str | None = None, web_context=None):
+        if native is not None and handler_name is not None:
+            raise HarnessError(
+                "the WebKit backend has no bridge handler yet (WebKitGTK's script messages carry no frame "
+                "facts); run bridge checks in Chromium (webscreen.py)")
+        self.browser = browser
+        self.native = native
+        self.screen_id = screen_id
+        self.app = app
+        self.page_actions = page_actions
+        self.reports: list[dict] = []
+        self.invocations: list[dict] = []
+        self.documents: list[dict] = []
+        self.navigations: list[dict] = []
+        self.effects: list[dict] = []
+        self.problems: list[dict] = []
+        self.screen_events: list[dict] = []
+        self.state: dict = {}
+        self.closed = self.detached = False
+        self.navigation = 0  # the number of the main-frame navigation under way or last
+        self.committed_url = "about:blank"
+        self.loads = 0  # load-changed FINISHED, counted for plain tabs too
+        content = WebKit2.UserContentManager()
+        content.add_script(WebKit2.UserScript.new_for_world(
+            PROBLEMS_SCRIPT, WebKit2.UserContentInjectedFrames.ALL_FRAMES, WebKit2.UserScriptInjectionTime.START,
+            PROBLEMS_WORLD, None, None))
+        content.add_script(WebKit2.UserScript.new(
+            CONSOLE_SCRIPT % {"event": CONSOLE_EVENT}, WebKit2.UserContentInjectedFrames.ALL_FRAMES,
+            WebKit2.UserScriptInjectionTime.START, None, None))
+        content.connect(f"script-message-received::{PROBLEMS_HANDLER}", self._on_problem)
+        content.register_script_message_handler_in_world(PROBLEMS_HANDLER, PROBLEMS_WORLD)
+        if native is not None and page_actions is not None:
+            content.add_script(WebKit2.UserScript.new_for_world(
+                page_actions, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.END,
+                PAGE_ACTIONS_WORLD, None, None))
+            content.connect(f"script-message-received::{PAGE_ACTIONS_HANDLER}", self._on_report)
+            content.register_script_message_handler_in_world(PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD)
+        self.content = content
+        self.view = WebKit2.WebView(web_context=web_context or browser.new_context(), user_content_manager=content)
+        self.window = Gtk.OffscreenWindow()
+        self.window.set_default_size(1024, 768)
+        self.window.add(self.view)
+        self.window.show_all()
+        self.view.connect("decide-policy", self._on_policy)
+        self.view.connect("create", lambda _view, _action: None)  # createWebViewWith: no second web view
+        self.view.connect("load-changed", self._on_load_changed)
+        self.view.connect("load-failed", self._on_load_failed)
+        self.view.connect("resource-load-started", self._on_resource)
+
+    # --- WebKit's reports -------------------------------------------------------------------------
+
+    def _frame(self) -> dict:
+        """The page-actions script's frame facts: it is added to the main frame only, so a message to
+        its handler comes from the main frame, whose origin is its last committed document's."""
+        scheme, host, port = origin_parts(_origin(self.committed_url))
+        return {"main": True, "scheme": scheme, "host": host, "port": port}
+
+    def _on_report(self, _manager, result):
+        if self.detached:
+            return
+        value = result.get_js_value()
+        body = value.to_string() if value.is_string() else ""  # native refuses "" as a malformed report
+        frame = self._frame()
+        answer = self._ask({"op": "pageActions", "body": body, "frame": frame})
+        self.reports.append({"frame": frame, "url": self.committed_url, "body": body,
+                             "accepted": answer.get("accepted"), "refused": answer.get("refused")})
+
+    def _on_problem(self, _manager, result):
+        self.problems.append(json.loads(result.get_js_value().to_string()))
+
+    def _on_resource(self, _view, resource, _request):
+        def finished(res):
+            response = res.get_response()
+            status = response.get_status_code() if response else 0
+            if status >= 400:
+                self.problems.append({"kind": "network error", "url": res.get_uri(), "text": failed_load_text(status)})
+        resource.connect("finished", finished)
+
+    def _on_policy(self, _view, decision, kind):
+        if self.native is None:
+            decision.use()
+            return True
+        if kind == WebKit2.PolicyDecisionType.RESPONSE:
+            if decision.is_main_frame_main_resource():
+                response = decision.get_response()
+                headers: dict = {}
+                http = response.get_http_headers()
+                if http is not None:
+                    http.foreach(lambda name, value: headers.__setitem__(name.lower(), value))
+                self.documents.append({"url": response.get_uri(), "status": response.get_status_code(),
+                                       "headers": headers})
+                if self.navigation:
+                    self._send_screen_event({"type": "httpStatus", "status": response.get_status_code()})
+            decision.use()
+            return True
+        action = decision.get_navigation_action()
+        request = action.get_request()
+        url = request.get_uri()
+        if kind == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
+            self._decide(url, "newWindow")
+            decision.ignore()
+            return True
+        navigation_type = action.get_navigation_type()
+        if action.is_redirect():
+            what = "redirect"
+        elif navigation_type in (WebKit2.NavigationType.FORM_SUBMITTED, WebKit2.NavigationType.FORM_RESUBMITTED) \
+                or request.get_http_method() == "POST":
+            what = "formSubmission"
+        else:
+            what = "link"
+        answer = self._decide(url, what)
+        if answer["action"] == "load":
+            decision.use()
+        else:
+            decision.ignore()
+        return True
+
+    def _on_load_changed(self, _view, event):
+        if event == WebKit2.LoadEvent.FINISHED:
+            self.loads += 1
+        if self.native is None or self.detached:
+            return
+        if event == WebKit2.LoadEvent.STARTED:
+            self.navigation += 1
+            self._send_screen_event({"type": "started", "navigation": self.navigation, "url": self.view.get_uri()})
+        elif event == WebKit2.LoadEvent.COMMITTED:
+            self.committed_url = self.view.get_uri()
+            self._send_screen_event({"type": "committed", "navigation": self.navigation, "url": self.committed_url})
+        elif event == WebKit2.LoadEvent.FINISHED and self.navigation and not self._failed:
+            self.browser.later(self._check_no_subframes)
+            self._send_screen_event({"type": "titleChanged", "title": self.view.get_title()})
+            self._send_screen_event({"type": "finished", "navigation": self.navigation})
+        if event == WebKit2.LoadEvent.STARTED:
+            self._failed = False
+
+    _failed = False
+
+    def _on_load_failed(self, _view, _event, _uri, error):
+        if self.native is None or self.detached or not self.navigation:
+            return False
+        self._failed = True
+        self._send_screen_event({"type": "failed", "navigation": self.navigation, **load_error(error)})
+        return True  # no error page: the screen shows the model's failure view
+
+    def _check_no_subframes(self):
+        if self.detached:
+            return
+        frames = self.evaluate("window.length", world=PROBLEMS_WORLD)
+        if frames:
+            raise HarnessError(
+                f"{self.committed_url} has {frames} subframe(s): the WebKit backend cannot tell a subframe's "
+                "navigation from the main frame's (WebKitGTK's decide-policy names no frame); check it in Chromium")
+
+    # --- native -------------------------------------------------------------------------------------
+
+    def _ask(self, request: dict) -> dict:
+        if self.screen_id is not None:
+            request = {**request, "screen": self.screen_id}
+        if self.app is not None:
+            return self.app.ask(request)
+        return self.native.ask(request)
+
+    def _decide(self, url: str, kind: str) -> dict:
+        answer = self._ask({"op": "navigate", "url": url, "kind": kind})
+        self.navigations.append({"url": url, "kind": kind, "main": True, "origin": "request", **answer})
+        return answer
+
+    def _send_screen_event(self, event: dict):
+        if self.detached:
+            return
+        answer = self._ask({"op": "screen", "event": event})
+        self.state = answer.get("state", self.state)
+        self.screen_events.append({**event, "state": self.state})
+        if self.app is None:
+            self.browser.later(lambda: self.perform(answer.get("effects", [])))
+
+    def perform(self, effects: list[dict]):
+        """Carries out ``load``, ``reload``, ``invoke`` and ``close``, as the adapter does."""
+        for effect in effects:
+            self.effects.append(effect)
+            if "load" in effect:
+                self.view.load_uri(effect["load"])
+            elif effect.get("reload"):
+                self.view.reload_bypass_cache()
+            elif "invoke" in effect:
+                self._invoke(effect["invoke"])
+            elif effect.get("close"):
+                self.close()
+            else:
+                raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
+
+    def _invoke(self, offer: dict):
+        """``rastrilloPageActions.invoke(…)`` in the script's world (``callAsyncJavaScript(in:)``)."""
+        record = {"offer": offer, "url": self.committed_url}
+        self.invocations.append(record)
+        arguments = [offer["target"], offer["method"], offer["url"], offer.get("submitter"), offer.get("fields", {})]
+        body = f"return globalThis.{PAGE_ACTIONS_GLOBAL}.invoke(...{json.dumps(arguments)});"
+
+        def answered(view, result):
+            try:
+                value = view.call_async_javascript_function_finish(result)
+                record["answer"] = None if value.is_undefined() else json.loads(value.to_json(0))
+            except GLib.Error as error:
+                record["answer"] = f"threw: {error.message}"
+
+        self.view.call_async_javascript_function(body, -1, None, PAGE_ACTIONS_WORLD, None, None, answered)
+
+    def close(self):
+        if self.closed:
+            return
+        self.closed = self.detached = True
+        self.window.destroy()
+
+    # --- what a test does -------------------------------------------------------------------------
+
+    def load(self, url: str, timeout: float = 30):
+        """A plain tab (no native side) navigates to ``url`` and waits until it finished loading."""
+        if self.native is not None:
+            raise HarnessError("a web screen loads what its native side asks for; the WebKit backend has no open()")
+        before = self.loads
+        self.view.load_uri(url)
+        self.browser.pump(lambda: self.loads > before, timeout, f"{url} to load")
+
+    def evaluate(self, expression: str, frame_id: str | None = None, gesture: bool = False, world=False):
+        """Evaluates ``expression`` (awaited) in the main frame's page world, or with ``world`` in
+        the page-actions world (or the named world)."""
+        if frame_id is not None:
+            raise HarnessError("the WebKit backend evaluates in the main frame only")
+        world_name = PAGE_ACTIONS_WORLD if world is True else (world or None)
+        box: list = []
+
+        def done(view, result):
+            try:
+                box.append(("ok", view.call_async_javascript_function_finish(result)))
+            except GLib.Error as error:
+                box.append(("error", error.message))
+
+        self.view.call_async_javascript_function(f"return ({expression});", -1, None, world_name, None, None, done)
+        self.browser.pump(lambda: box, 30, f"evaluating {expression[:60]!r}")
+        status, value = box[0]
+        if status == "error":
+            raise HarnessError(f"evaluating {expression!r} threw: {value}")
+        return None if value.is_undefined() else json.loads(value.to_json(0))
+
+    def settle(self, seconds: float = 0.3):
+        end = time.monotonic() + seconds
+        self.browser.pump(lambda: time.monotonic() >= end, seconds + 1, "WebKit to settle")
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return ""
+    default = {"http": 80, "https": 443}[parts.scheme]
+    port = f":{parts.port}" if parts.port and parts.port != default else ""
+    return f"{parts.scheme}://{parts.hostname}{port}"
+
+
+class App:
+    """An app's web screens: one web view per native screen id, all in one web context (one cookie
+    store), for a native side that names its screens (examples/notes/BrowserHost/PROTOCOL.md)."""
+
+    def __init__(self, browser: Browser, native, page_actions: str | None = None, handler_name: str | None = None,
+                 authenticator=None):
+        self.authenticator = authenticator
+        self.browser = browser
+        self.native = native
+        self.page_actions = page_actions
+        self.handler_name = handler_name
+        self.context = browser.new_context()
+        self.manager = self.context.get_website_data_manager()  # kept, so its wrapper (and id) stays
+        self.screens: dict[int, WebScreen] = {}
+        self.closed: dict[int, WebScreen] = {}
+        self.state: dict = {}
+        self.effects: list[dict] = []
+
+    def ask(self, request: dict, timeout: float = 60) -> dict:
+        answer = self.native.ask(request, timeout)
+        if "state" in answer:
+            self.state = answer["state"]
+        effects = answer.get("effects") or []
+        for effect in effects:
+            if effect.get("close") and effect["screen"] in self.screens:
+                self.screens[effect["screen"]].detached = True
+        if effects:
+            self.effects.extend(effects)
+            self.browser.later(lambda: self.perform(effects))
+        return answer
+
+    def perform(self, effects: list[dict]):
+        for effect in effects:
+            number = effect["screen"]
+            if "authenticate" in effect or "cancelAuthentication" in effect:
+                if self.authenticator is None:
+                    raise HarnessError(f"native asked for {effect}: give App an authenticator to run it")
+                self.authenticator(effect)
+                continue
+            screen = self.screens.get(number)
+            if screen is None:
+                if number in self.closed:
+                    raise HarnessError(f"native asked for {effect} on screen {number}, whose page it closed")
+                if effect.get("close"):
+                    continue
+                screen = WebScreen(self.browser, self.native, self.handler_name, screen_id=number, app=self,
+                                   page_actions=self.page_actions, web_context=self.context)
+                self.screens[number] = screen
+            screen.perform([{key: value for key, value in effect.items() if key != "screen"}])
+            if effect.get("close"):
+                self.closed[number] = self.screens.pop(number)
+
+    def cookie_stores(self) -> list[str]:
+        """The cookie stores the open screens' pages use: each web context's data manager."""
+        return sorted({f"{id(s.view.get_context().get_website_data_manager()):x}" for s in self.screens.values()})
+
+    def store(self) -> str:
+        """The app's own data manager: the one cookie store every screen's page should use."""
+        return f"{id(self.manager):x}"
+
+    failed_load_text = staticmethod(failed_load_text)
+
+    def entries(self) -> list[dict]:
+        return list(self.state.get("stack", [])) + ([self.state["sheet"]] if self.state.get("sheet") else [])
+
+    def entry(self, number: int) -> dict | None:
+        return next((e for e in self.entries() if e["screen"] == number), None)
+
+    def page(self, number: int) -> WebScreen:
+        if number not in self.screens:
+            raise HarnessError(f"screen {number} has no open page; open: {sorted(self.screens)}")
+        return self.screens[number]
+
+    def command(self, identifier: str) -> dict | None:
+        return next((c for c in self.state.get("commands", []) if c["id"] == identifier), None)
+
+    def enabled(self) -> list[str]:
+        return sorted(c["id"] for c in self.state.get("commands", []) if c.get("enabled"))
+
+    def until(self, condition, what: str, timeout: float = 30):
+        self.browser.pump(condition, timeout, what)
+
+    def close(self):
+        for screen in list(self.screens.values()):
+            screen.close()
+
+
+if __name__ == "__main__":
+    sys.exit("webkit_screen.py is a module: run notes_check.py --engine webkit (make webkit-notes)")
