@@ -4,9 +4,9 @@
 # cancelled 303's cookie (sign-in's landing), the navigation policy WebKit asks for a server
 # redirect, requestSubmit with a submitter, new windows and downloads
 # (tools/web-screen-harness/webkit_questions.py; docs/web-screens.md, "In real WebKit").
-CI_STEPS += webkit-questions webkit-page-actions webkit-notes
+CI_STEPS += webkit-questions webkit-page-actions webkit-notes webkit-notes-auth
 
-.PHONY: webkit-questions webkit-page-actions webkit-notes screenshots-webkit
+.PHONY: webkit-questions webkit-page-actions webkit-notes webkit-notes-auth screenshots-webkit
 
 webkit-questions:
 	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads, no target frame in decide-policy), and the WebKit backend's problem collector"
@@ -29,3 +29,11 @@ webkit-notes: browser-notes-build
 	@echo "== webkit-notes: the notes day of browser-notes in WebKitGTK (webkit_screen.py: a web view per screen in one web context, page actions in their own world with WebKit's own handler, every navigation through decide-policy); the one engine difference it expects is pinned by webkit-questions"
 	scripts/webkit-run.sh tools/web-screen-harness/notes_check.py --engine webkit \
 		--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --page-actions $(NOTES_PAGE_ACTIONS)
+
+# The auth day of `make browser-notes-auth` in WebKitGTK: the system authentication session's
+# stand-in is a web view in a web context of its own (webkit_screen.AuthenticationSession).
+webkit-notes-auth: browser-notes-build
+	@echo "== webkit-notes-auth: the auth day of browser-notes-auth in WebKitGTK (keymail through the real core, the cancelled landing's cookie kept, step-up, crafted URLs, overlapping attempts, a magic link, TOTP), the system session in a web context of its own"
+	scripts/webkit-run.sh tools/web-screen-harness/notes_auth_check.py --engine webkit \
+		--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --keymail $(NOTES_KEYMAIL_FAKE) \
+		--page-actions $(NOTES_PAGE_ACTIONS)

@@ -9,9 +9,12 @@ sign-in redirect and the native confirmation — in a copy of the working tree u
 for the page and module, the native host for the Swift ones) and runs the browser check it
 breaks: the companion's (tools/web-screen-harness/companion_check.py, `make browser`) or the
 notes day (tools/web-screen-harness/notes_check.py, `make browser-notes`) or the notes auth day
-(tools/web-screen-harness/notes_auth_check.py, `make browser-notes-auth`). A mutant is caught
-when its check fails. The unchanged copy must pass every check first, so a failure means the
-break, not the copy.
+(tools/web-screen-harness/notes_auth_check.py, `make browser-notes-auth`) or the page-actions
+fixtures (page_actions_requests.py, `make browser-page-actions`). The notes, auth and
+page-actions checks run in both engines: in Chromium and, through scripts/webkit-run.sh, in
+WebKitGTK (`--engine webkit`; webkit_page_actions.py), and such a mutant must be caught by each.
+A mutant is caught when its check fails. The unchanged copy must pass every check first, so a
+failure means the break, not the copy.
 
 The notes day runs the page-actions.js `manifest build` generated in the checkout
 (`make notes-page-actions`; its path in $NOTES_PAGE_ACTIONS); a mutant of the script breaks a
@@ -267,7 +270,14 @@ CHECKS = {
     "notes": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
     "notes-auth": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
     "page-actions": None,
+    # The same checks in WebKitGTK (scripts/webkit-run.sh; tools/web-screen-harness/webkit_screen.py).
+    "notes-webkit": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
+    "notes-auth-webkit": ("examples/notes", "NotesBrowserHost", "examples/notes/web", "./cmd/notes-web", "notes-web"),
+    "page-actions-webkit": None,
 }
+# A mutant named for a check that runs in both engines must be caught by each.
+ENGINES = {"notes": ("notes", "notes-webkit"), "notes-auth": ("notes-auth", "notes-auth-webkit"),
+           "page-actions": ("page-actions", "page-actions-webkit")}
 COPY_PAGE_ACTIONS = os.path.join(COPY, "..", "page-actions.js")
 COPY_FIXTURE_PAGE_ACTIONS = os.path.join(COPY, "..", "fixture-page-actions.js")
 
@@ -277,11 +287,12 @@ def build_and_check(label: str, check: str) -> tuple[bool, str]:
     logs = os.path.join(COPY, "..", "logs")
     os.makedirs(logs, exist_ok=True)
     slug = "".join(c if c.isalnum() else "-" for c in label)[:40] + f"-{check}"
-    if check == "page-actions":  # the script alone, on the fixture pages: nothing to build
+    if check in ("page-actions", "page-actions-webkit"):  # the script alone, on the fixture pages: nothing to build
         log = os.path.join(logs, f"{slug}-check.log")
-        status = run(["python3", "tools/web-screen-harness/page_actions_requests.py", "--page-actions",
-                      COPY_FIXTURE_PAGE_ACTIONS, "--fixtures", os.path.join(COPY, "Tests", "PageActionsScript", "fixtures")],
-                     log)
+        runner = (["scripts/webkit-run.sh", "tools/web-screen-harness/webkit_page_actions.py"] if check.endswith("-webkit")
+                  else ["python3", "tools/web-screen-harness/page_actions_requests.py"])
+        status = run(runner + ["--page-actions", COPY_FIXTURE_PAGE_ACTIONS,
+                               "--fixtures", os.path.join(COPY, "Tests", "PageActionsScript", "fixtures")], log)
         return status == 0, log
     package, product, module, command, binary = CHECKS[check]
     host_dir = subprocess.run(
@@ -294,7 +305,7 @@ def build_and_check(label: str, check: str) -> tuple[bool, str]:
         ["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", server, command],
     ]
     keymail = os.path.join(COPY, "..", "keymail-fake")
-    if check == "notes-auth":
+    if check in ("notes-auth", "notes-auth-webkit"):
         steps.append(["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", keymail,
                       "./cmd/keymail-fake"])
     for number, step in enumerate(steps):
@@ -303,12 +314,16 @@ def build_and_check(label: str, check: str) -> tuple[bool, str]:
             raise SystemExit(f"browser-mutants: building the copy failed for '{label}'; see {log}")
     log = os.path.join(logs, f"{slug}-check.log")
     arguments = ["--host", os.path.join(host_dir, product), "--server", server]
-    if check in ("notes", "notes-auth"):
+    if check != "companion":
         arguments += ["--page-actions", COPY_PAGE_ACTIONS]
-    if check == "notes-auth":
+    if check.startswith("notes-auth"):
         arguments += ["--keymail", keymail]
-    script = {"notes-auth": "notes_auth"}.get(check, check)
-    status = run(["python3", f"tools/web-screen-harness/{script}_check.py"] + arguments, log)
+    script = f"tools/web-screen-harness/{check.removesuffix('-webkit').replace('-', '_')}_check.py"
+    if check.endswith("-webkit"):
+        command = ["scripts/webkit-run.sh", script, "--engine", "webkit"]
+    else:
+        command = ["python3", script]
+    status = run(command + arguments, log)
     return status == 0, log
 
 
@@ -330,8 +345,9 @@ def main() -> int:
             return 1
     print(f"baseline: the unchanged copy passes every check ({', '.join(CHECKS)})")
     survivors = []
+    runs = 0
     for name, path, original, broken, *rest in MUTANTS:
-        check = rest[0] if rest else "companion"
+        named = rest[0] if rest else "companion"
         target = {GENERATED_PAGE_ACTIONS: COPY_PAGE_ACTIONS, GENERATED_FIXTURE_PAGE_ACTIONS: COPY_FIXTURE_PAGE_ACTIONS}.get(
             path, os.path.join(COPY, path))
         with open(target) as handle:
@@ -339,21 +355,25 @@ def main() -> int:
         if text.count(original) != 1:
             print(f"browser-mutants: '{name}': the line to break is not in {path} exactly once; update scripts/browser-mutants.py")
             return 1
-        try:
-            with open(target, "w") as handle:
-                handle.write(text.replace(original, broken))
-            passed, log = build_and_check(name, check)
-        finally:
-            with open(target, "w") as handle:
-                handle.write(text)
-        failures = [line.strip() for line in open(log) if line.startswith("FAIL")]
-        if passed:
-            survivors.append(name)
-            print(f"SURVIVED {name} ({path})")
-        else:
-            print(f"caught   {name} ({path}): {len(failures)} check(s) failed, first: {failures[0][:160] if failures else '?'}")
+        for check in ENGINES.get(named, (named,)):
+            runs += 1
+            try:
+                with open(target, "w") as handle:
+                    handle.write(text.replace(original, broken))
+                passed, log = build_and_check(name, check)
+            finally:
+                with open(target, "w") as handle:
+                    handle.write(text)
+            failures = [line.strip() for line in open(log) if line.startswith("FAIL")]
+            if passed:
+                survivors.append(f"{name} [{check}]")
+                print(f"SURVIVED {name} ({path}) [{check}]")
+            else:
+                print(f"caught   {name} ({path}) [{check}]: {len(failures)} check(s) failed, "
+                      f"first: {failures[0][:160] if failures else '?'}")
     elapsed = time.monotonic() - started
-    print(f"{len(MUTANTS) - len(survivors)} passed, {len(survivors)} failed ({elapsed:.0f} s: mutants caught / survived)")
+    print(f"{runs - len(survivors)} passed, {len(survivors)} failed ({elapsed:.0f} s: mutant runs caught / survived; "
+          f"{len(MUTANTS)} mutants, the notes, auth and page-actions ones in Chromium and WebKit)")
     return 1 if survivors else 0
 
 

@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import socket
 import ssl
 import sys
 import tempfile
@@ -43,20 +41,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webscreen import PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
-try:
-    import gi
+from webkit_screen import Gio, GLib, Gtk, Proxy, WebKit2  # noqa: E402,F401 - gi, or an exit naming what to install
 
-    gi.require_version("Gtk", "3.0")
-    gi.require_version("WebKit2", "4.1")
-    from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
-except (ImportError, ValueError) as error:
-    sys.exit(
-        f"webkit-questions: WebKitGTK for Python is missing ({error}): run make setup "
-        "(apt-get install gir1.2-webkit2-4.1 python3-gi python3-cryptography xvfb) and run this "
-        "with Debian's /usr/bin/python3 under xvfb-run"
-    )
-
-import webkit_screen  # noqa: E402 - the harness's WebKit backend, over the gi imported above
+import webkit_screen  # noqa: E402 - the harness's WebKit backend
 
 HOST = "app.example.com"
 ORIGIN = f"https://{HOST}"
@@ -222,58 +209,6 @@ fetch("/missing").then(() => { document.title = "Noisy, done"; });
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
-
-
-class Proxy:
-    """A loopback CONNECT proxy: the app's host name reaches the server's port, nothing else
-    reaches anything (the page keeps its real origin, ``https://app.example.com``)."""
-
-    def __init__(self, routes: dict[str, int]):
-        self.routes = routes
-        self.refused: list[str] = []
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
-
-    def _serve(self, client: socket.socket):
-        with client:
-            head = b""
-            while b"\r\n\r\n" not in head and len(head) < 16384:
-                chunk = client.recv(4096)
-                if not chunk:
-                    return
-                head += chunk
-            line = head.split(b"\r\n", 1)[0].decode("latin-1")
-            parts = line.split()
-            target = parts[1] if len(parts) == 3 and parts[0] == "CONNECT" else ""
-            host, _, port = target.rpartition(":")
-            if host not in self.routes or port != "443":
-                self.refused.append(line)
-                client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
-                return
-            with socket.create_connection(("127.0.0.1", self.routes[host])) as upstream:
-                client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
-                sockets = [client, upstream]
-                while True:
-                    readable, _, _ = select.select(sockets, [], [], HANG_GUARD)
-                    if not readable:
-                        return
-                    for source in readable:
-                        data = source.recv(65536)
-                        if not data:
-                            return
-                        (upstream if source is client else client).sendall(data)
-
-    def close(self):
-        self.listener.close()
 
 
 # ------------------------------------------------------------------------------------------------

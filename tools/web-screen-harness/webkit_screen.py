@@ -37,14 +37,29 @@ a page with a subframe is refused with an error rather than misread.
 from __future__ import annotations
 
 import json
+import select
+import socket
 import sys
+import threading
 import time
 from urllib.parse import urlsplit
 
-from webkit_questions import Proxy  # noqa: F401 - imports gi, or exits naming what to install
 from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, HarnessError, origin_parts
 
-from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+try:
+    import gi
+
+    gi.require_version("Gtk", "3.0")
+    gi.require_version("WebKit2", "4.1")
+    from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+except (ImportError, ValueError) as error:
+    sys.exit(
+        f"the harness's WebKit backend: WebKitGTK for Python is missing ({error}): run make setup "
+        "(apt-get install gir1.2-webkit2-4.1 python3-gi python3-cryptography xvfb) and run this "
+        "with Debian's /usr/bin/python3 under xvfb-run"
+    )
+
+HANG_GUARD = 30.0
 
 ENGINE = "webkit"
 
@@ -115,6 +130,67 @@ def failed_load_text(status: int) -> str:
     return f"the server responded with HTTP status {status}"
 
 
+class Proxy:
+    """A loopback CONNECT proxy: the app's host name reaches the server's port, nothing else
+    reaches anything (the page keeps its real origin, ``https://app.example.com``)."""
+
+    def __init__(self, routes: dict[str, int]):
+        self.routes = routes
+        self.refused: list[str] = []
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket):
+        with client:
+            head = b""
+            while b"\r\n\r\n" not in head and len(head) < 16384:
+                chunk = client.recv(4096)
+                if not chunk:
+                    return
+                head += chunk
+            line = head.split(b"\r\n", 1)[0].decode("latin-1")
+            parts = line.split()
+            target = parts[1] if len(parts) == 3 and parts[0] == "CONNECT" else ""
+            host, _, port = target.rpartition(":")
+            if host not in self.routes or port != "443":
+                self.refused.append(line)
+                client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.routes[host]))
+            except OSError:  # the server is down: what a proxy answers then
+                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+                return
+            with upstream:
+                client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+                sockets = [client, upstream]
+                while True:
+                    readable, _, _ = select.select(sockets, [], [], HANG_GUARD)
+                    if not readable:
+                        return
+                    for source in readable:
+                        try:
+                            data = source.recv(65536)
+                            if data:
+                                (upstream if source is client else client).sendall(data)
+                        except OSError:  # a side WebKit or the server reset: the tunnel ends
+                            return
+                        if not data:
+                            return
+
+    def close(self):
+        self.listener.close()
+
+
 class Browser:
     """WebKitGTK in this process: the app's hosts mapped to loopback ports, the certificate allowed."""
 
@@ -170,6 +246,14 @@ class Browser:
                 self._iterating = False
             self._run_later()
 
+    def cookie_names(self, context: WebKit2.WebContext, host: str) -> list[str]:
+        """The names of every cookie ``context``'s store holds for ``host`` (any path)."""
+        box: list = []
+        manager = context.get_website_data_manager().get_cookie_manager()
+        manager.get_all_cookies(None, lambda m, result: box.append(m.get_all_cookies_finish(result)))
+        self.pump(lambda: box, 30, "the cookie store")
+        return sorted(c.get_name() for c in box[0] if c.get_domain().lstrip(".") == host)
+
     def close(self):
         GLib.source_remove(self._ticker)
         self.proxy.close()
@@ -179,7 +263,9 @@ class WebScreen:
     """One web view, wired to a native side as the Apple adapter wires a WKWebView."""
 
     def __init__(self, browser: Browser, native, handler_name: str | None = None, *, screen_id: int | None = None,
-                 app: "App | None" = None, page_actions: str | None = None, web_context=None):
+                 app: "App | None" = None, page_actions: str | None = None, browser_context=None):
+        """``browser_context``: the ``WebContext`` (cookie store) to make the web view in; a new one
+        when None. ``native`` None: a plain tab (every navigation allowed, no events sent)."""
         if native is not None and handler_name is not None:
             raise HarnessError(
                 "the WebKit backend has no bridge handler yet (WebKitGTK's script messages carry no frame "
@@ -217,7 +303,7 @@ class WebScreen:
             content.connect(f"script-message-received::{PAGE_ACTIONS_HANDLER}", self._on_report)
             content.register_script_message_handler_in_world(PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD)
         self.content = content
-        self.view = WebKit2.WebView(web_context=web_context or browser.new_context(), user_content_manager=content)
+        self.view = WebKit2.WebView(web_context=browser_context or browser.new_context(), user_content_manager=content)
         self.window = Gtk.OffscreenWindow()
         self.window.set_default_size(1024, 768)
         self.window.add(self.view)
@@ -259,15 +345,17 @@ class WebScreen:
 
     def _on_policy(self, _view, decision, kind):
         if self.native is None:
-            decision.use()
-            return True
+            return False  # a plain tab: WebKit's own default (or a handler connected later) decides
         if kind == WebKit2.PolicyDecisionType.RESPONSE:
             if decision.is_main_frame_main_resource():
                 response = decision.get_response()
                 headers: dict = {}
                 http = response.get_http_headers()
                 if http is not None:
-                    http.foreach(lambda name, value: headers.__setitem__(name.lower(), value))
+                    # A header sent more than once keeps each value, one per line (as the Chromium
+                    # backend reports it): a second Content-Security-Policy is a policy of its own.
+                    http.foreach(lambda name, value: headers.__setitem__(
+                        name.lower(), f"{headers[name.lower()]}\n{value}" if name.lower() in headers else value))
                 self.documents.append({"url": response.get_uri(), "status": response.get_status_code(),
                                        "headers": headers})
                 if self.navigation:
@@ -483,7 +571,7 @@ class App:
                 if effect.get("close"):
                     continue
                 screen = WebScreen(self.browser, self.native, self.handler_name, screen_id=number, app=self,
-                                   page_actions=self.page_actions, web_context=self.context)
+                                   page_actions=self.page_actions, browser_context=self.context)
                 self.screens[number] = screen
             screen.perform([{key: value for key, value in effect.items() if key != "screen"}])
             if effect.get("close"):
@@ -498,6 +586,11 @@ class App:
         return f"{id(self.manager):x}"
 
     failed_load_text = staticmethod(failed_load_text)
+
+    def plain_tab(self, context) -> "WebScreen":
+        """A plain tab (no native side, no handler) in browser context ``context``: a page outside
+        the app that shares (or not) a cookie store with it."""
+        return WebScreen(self.browser, None, None, browser_context=context)
 
     def entries(self) -> list[dict]:
         return list(self.state.get("stack", [])) + ([self.state["sheet"]] if self.state.get("sheet") else [])
@@ -522,6 +615,69 @@ class App:
     def close(self):
         for screen in list(self.screens.values()):
             screen.close()
+
+
+class AuthenticationSession:
+    """The system authentication session's stand-in (``ASWebAuthenticationSession``): each attempt
+    runs in a web view of a web context of its own, so its cookies are not the app's (a new
+    context per attempt when ephemeral, else one context shared by every attempt, as Safari's
+    cookies are). A navigation to the callback's https host and path is the callback: the
+    session completes with its URL, which is never loaded there (the policy ignores it)."""
+
+    def __init__(self, browser: Browser):
+        self.browser = browser
+        self.shared_context = None
+        self.page: WebScreen | None = None
+        self.attempt: dict | None = None
+        self.callback: str | None = None
+        self.cancelled: list[int] = []
+        self.requests: list[str] = []  # every navigation the session's page asked for
+
+    def start(self, attempt: dict):
+        """Runs ``attempt`` (an ``authenticate`` effect's body): opens its URL in the session."""
+        self.close_page()
+        if attempt.get("ephemeral") or self.shared_context is None:
+            context = self.browser.new_context()
+            if not attempt.get("ephemeral"):
+                self.shared_context = context
+        else:
+            context = self.shared_context
+        self.attempt, self.callback = attempt, None
+        self.page = WebScreen(self.browser, None, None, browser_context=context)
+        self.page.view.connect("decide-policy", self._on_policy)  # the plain tab leaves every decision to it
+        self.page.view.load_uri(attempt["url"])
+
+    def _on_policy(self, _view, decision, kind):
+        if kind == WebKit2.PolicyDecisionType.RESPONSE:
+            return False  # WebKit's default uses it
+        url = decision.get_navigation_action().get_request().get_uri()
+        self.requests.append(url)
+        parts = urlsplit(url)
+        attempt = self.attempt or {}
+        if parts.scheme == "https" and parts.hostname == attempt.get("callbackHost") \
+                and parts.path == attempt.get("callbackPath"):
+            self.callback = url
+            decision.ignore()
+            return True
+        return False
+
+    def cancel(self, attempt_id: int):
+        """The app cancelled attempt ``attempt_id`` (``cancelAuthentication``)."""
+        self.cancelled.append(attempt_id)
+        if self.attempt and self.attempt.get("attempt") == attempt_id:
+            self.close_page()
+            self.attempt = None
+
+    def __call__(self, effect: dict):
+        if "authenticate" in effect:
+            self.start({**effect["authenticate"], "screen": effect["screen"]})
+        else:
+            self.cancel(effect["cancelAuthentication"])
+
+    def close_page(self):
+        if self.page is not None:
+            self.page.close()
+            self.page = None
 
 
 if __name__ == "__main__":

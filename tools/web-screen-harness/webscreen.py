@@ -318,6 +318,11 @@ class Browser:
                     self._dispatching -= 1
                 self._run_later()
 
+    def cookie_names(self, context: str, host: str) -> list[str]:
+        """The names of every cookie browser context ``context`` holds for ``host`` (any path)."""
+        cookies = self.call("Storage.getCookies", {"browserContextId": context})["cookies"]
+        return sorted(c["name"] for c in cookies if c["domain"].lstrip(".") == host)
+
     def close(self):
         try:
             self.send("Browser.close")
@@ -1007,6 +1012,11 @@ class App:
     def failed_load_text(status: int) -> str:
         """How Chromium words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
         return f"Failed to load resource: the server responded with a status of {status} ()"
+
+    def plain_tab(self, context) -> "WebScreen":
+        """A plain tab (no native side, no handler) in browser context ``context``: a page outside
+        the app that shares (or not) a cookie store with it."""
+        return WebScreen(self.browser, None, None, browser_context=context)
 
     def entries(self) -> list[dict]:
         """Every screen the app shows: the stack, bottom first, then the sheet."""
