@@ -4,9 +4,9 @@
 # cancelled 303's cookie (sign-in's landing), the navigation policy WebKit asks for a server
 # redirect, requestSubmit with a submitter, new windows and downloads
 # (tools/web-screen-harness/webkit_questions.py; docs/web-screens.md, "In real WebKit").
-CI_STEPS += webkit-questions webkit-page-actions webkit-notes webkit-notes-auth
+CI_STEPS += webkit-questions webkit-page-actions webkit-browser webkit-notes webkit-notes-auth
 
-.PHONY: webkit-questions webkit-page-actions webkit-notes webkit-notes-auth screenshots-webkit
+.PHONY: webkit-questions webkit-page-actions webkit-browser webkit-notes webkit-notes-auth screenshots-webkit
 
 webkit-questions:
 	@echo "== webkit-questions: what the adapter relies on, asserted in WebKitGTK (content worlds, a cancelled 303's cookie, redirect policy, requestSubmit, new windows, downloads, no target frame in decide-policy), and the WebKit backend's problem collector"
@@ -21,6 +21,14 @@ webkit-page-actions: fixture-page-actions
 screenshots-webkit: browser-notes-build
 	@echo "== screenshots-webkit: the notes web screens (sign-in, list, bookmark, edit form) in WebKitGTK at 390x844 @3x and 1280x800 @2x, light and dark, into docs/images/"
 	scripts/webkit-run.sh tools/web-screen-harness/webkit_screenshots.py --server $(NOTES_BROWSER_SERVER) --out docs/images
+
+# The companion's check of `make browser` in WebKitGTK (companion_check.py --engine webkit): the
+# bridge's handler with replies in the page world, WebKit's own navigation and load events. Its
+# two subframe sections print SKIPPED: WebKitGTK names no frame for a message or a navigation.
+webkit-browser: browser-build
+	@echo "== webkit-browser: the companion's check of browser in WebKitGTK (plain browser, typed round trip with WebKit's reply handler, serverChecked, navigation, failure and Retry, the collector); its subframe sections are SKIPPED (WebKitGTK names no frame) and run in browser"
+	scripts/webkit-run.sh tools/web-screen-harness/companion_check.py --engine webkit \
+		--host "$(BROWSER_HOST_DIR)/CompanionBrowserHost" --server $(BROWSER_SERVER)
 
 # The notes day of `make browser-notes`, step for step, in WebKitGTK: the same check
 # (notes_check.py --engine webkit) over the harness's WebKit backend (webkit_screen.py), which

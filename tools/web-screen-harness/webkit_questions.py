@@ -537,6 +537,25 @@ def navigation_frames(web: Embedder, server: Server, certificate: Certificate):
     finally:
         tab.close()
         browser.close()
+    browser = webkit_screen.Browser([HOST], server.port, certificate)
+    tab = webkit_screen.WebScreen(browser, _LoadEverything(), "rastrillo")
+    try:
+        tab.view.load_uri(ORIGIN + "/landing")
+        browser.pump(lambda: tab.loads, HANG_GUARD, "/landing to load")
+        tab.view.evaluate_javascript(
+            'document.body.appendChild(document.createElement("iframe")); '
+            'webkit.messageHandlers.rastrillo.postMessage("hello")', -1, None, None, None, None, None)
+        try:
+            browser.pump(lambda: False, HANG_GUARD, "the backend to refuse the message")
+            refused = None
+        except webkit_screen.HarnessError as error:
+            refused = str(error)
+        check(refused is not None and "a bridge message" in refused and "1 subframe(s)" in refused
+              and tab.messages == [],
+              "a bridge message while the page has a subframe is refused, not answered as the main frame's", refused)
+    finally:
+        tab.close()
+        browser.close()
 
 
 def problems_collector(server: Server, certificate: Certificate):

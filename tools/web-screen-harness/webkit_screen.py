@@ -2,7 +2,8 @@
 
 ``webscreen.py`` drives headless Chromium; this module gives the same ``Browser``, ``WebScreen``
 and ``App`` shapes over Debian's WebKitGTK (``WebKit2`` 4.1, the engine family of WKWebView), so a
-check written against ``webscreen`` runs in real WebKit too (``notes_check.py --engine webkit``).
+check written against ``webscreen`` runs in real WebKit too (``--engine webkit`` of
+``companion_check.py``, ``notes_check.py`` and ``notes_auth_check.py``).
 Run it with Debian's ``/usr/bin/python3`` under ``xvfb-run`` (``scripts/webkit-run.sh`` does).
 
 How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
@@ -18,7 +19,8 @@ How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
   ``invoke`` runs there with ``call_async_javascript_function`` (``callAsyncJavaScript(in:)``).
 - **Every navigation decided by the native side** in ``decide-policy``: a redirect (WebKit marks
   it), a form submission (``form-submitted``/``form-resubmitted``, or a POST), else a link;
-  new-window requests as ``newWindow``, then ignored (``createWebViewWith`` makes no web view).
+  new windows (``target=_blank`` and ``window.open``) in ``create`` as ``newWindow``, where no
+  second web view is made (``createWebViewWith``).
 - **Load events** become the ``WebScreenEvent``s the adapter sends: ``load-changed`` started,
   committed, finished (with the title first), ``load-failed`` as ``failed`` with WebKitGTK's error
   translated to the NSError WebKit on Apple platforms reports (``WEBKIT_ERRORS``), and the main
@@ -27,11 +29,18 @@ How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
   events, seen by a listener in a script world of the harness's own (the page cannot see or stop
   it), and every resource answered with an HTTP error status, from WebKit's resource reports.
 
-What this backend does not do (and says so when asked): the bridge's message handler with
-replies and its frame facts (WebKitGTK's ``script-message-received`` carries no frame), and
-subframes. WebKitGTK 2.50's ``decide-policy`` does not say which frame a navigation targets
-(``WKNavigationAction.targetFrame`` does), so every navigation is decided as the main frame's, and
-a page with a subframe is refused with an error rather than misread.
+- **The bridge** (a screen with a ``handler_name``): WebKit's own handler with replies
+  (``register_script_message_handler_with_reply``, as ``WKScriptMessageHandlerWithReply``) in the
+  page world; each message goes to native with the main frame's facts and native's reply is the
+  page's answer; native hears ``document`` at each main-frame commit; ``deliver_event`` runs
+  native's event script with ``call_async_javascript_function`` in the page world.
+
+What this backend does not do: subframes. WebKitGTK 2.50 names no frame for a navigation
+(``decide-policy``; ``WKNavigationAction.targetFrame`` does) or for a script message
+(``WKScriptMessage.frameInfo`` does), so every navigation is decided as the main frame's, every
+message is the main frame's, and a page with a subframe (at the end of its load, or when a
+message arrives) is refused with an error rather than misread. Subframe trust is checked in
+Chromium (``webscreen.py``).
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from __future__ import annotations
 import json
 import select
 import socket
+import struct
 import sys
 import threading
 import time
@@ -51,7 +61,8 @@ try:
 
     gi.require_version("Gtk", "3.0")
     gi.require_version("WebKit2", "4.1")
-    from gi.repository import Gio, GLib, Gtk, WebKit2  # noqa: E402
+    gi.require_version("JavaScriptCore", "4.1")
+    from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
 except (ImportError, ValueError) as error:
     sys.exit(
         f"the harness's WebKit backend: WebKitGTK for Python is missing ({error}): run make setup "
@@ -167,8 +178,10 @@ class Proxy:
                 return
             try:
                 upstream = socket.create_connection(("127.0.0.1", self.routes[host]))
-            except OSError:  # the server is down: what a proxy answers then
-                client.sendall(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+            except OSError:
+                # The server is down. A 502 here would reach WebKitGTK as the page's own response,
+                # so the tunnel is reset instead: WebKit sees the connection fail, as it would.
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 return
             with upstream:
                 client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
@@ -202,7 +215,10 @@ class Browser:
         self.certificate = Gio.TlsCertificate.new_from_file(certificate.cert_path)
         self._later: list = []
         self._iterating = False
+        self.screens: list = []  # every web screen made, whose callbacks may have found a harness error
         self._ticker = GLib.timeout_add(50, lambda: True)  # wakes the loop so hang guards are checked
+
+    failed_load_text = staticmethod(failed_load_text)
 
     def version(self) -> str:
         return f"WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}.{WebKit2.get_micro_version()}"
@@ -245,6 +261,9 @@ class Browser:
             finally:
                 self._iterating = False
             self._run_later()
+            for screen in self.screens:
+                if screen.harness_errors:
+                    raise HarnessError(screen.harness_errors.pop(0))
 
     def cookie_names(self, context: WebKit2.WebContext, host: str) -> list[str]:
         """The names of every cookie ``context``'s store holds for ``host`` (any path)."""
@@ -266,10 +285,6 @@ class WebScreen:
                  app: "App | None" = None, page_actions: str | None = None, browser_context=None):
         """``browser_context``: the ``WebContext`` (cookie store) to make the web view in; a new one
         when None. ``native`` None: a plain tab (every navigation allowed, no events sent)."""
-        if native is not None and handler_name is not None:
-            raise HarnessError(
-                "the WebKit backend has no bridge handler yet (WebKitGTK's script messages carry no frame "
-                "facts); run bridge checks in Chromium (webscreen.py)")
         self.browser = browser
         self.native = native
         self.screen_id = screen_id
@@ -287,6 +302,12 @@ class WebScreen:
         self.navigation = 0  # the number of the main-frame navigation under way or last
         self.committed_url = "about:blank"
         self.loads = 0  # load-changed FINISHED, counted for plain tabs too
+        self.bridge = native is not None and handler_name is not None
+        self.messages: list[dict] = []  # every bridge message, with the frame facts sent to native
+        self.frames: dict = {}  # subframes are refused, so no frame but the main one is ever named
+        self.reloads_asked = 0
+        self.reload_effects: list[dict] = []
+        self.harness_errors: list[str] = []  # what a WebKit callback found wrong, raised by the next pump
         content = WebKit2.UserContentManager()
         content.add_script(WebKit2.UserScript.new_for_world(
             PROBLEMS_SCRIPT, WebKit2.UserContentInjectedFrames.ALL_FRAMES, WebKit2.UserScriptInjectionTime.START,
@@ -302,6 +323,10 @@ class WebScreen:
                 PAGE_ACTIONS_WORLD, None, None))
             content.connect(f"script-message-received::{PAGE_ACTIONS_HANDLER}", self._on_report)
             content.register_script_message_handler_in_world(PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD)
+        if self.bridge:
+            # The bridge's handler in the page world, with replies (WKScriptMessageHandlerWithReply).
+            content.connect(f"script-message-with-reply-received::{handler_name}", self._on_message)
+            content.register_script_message_handler_with_reply(handler_name, None)
         self.content = content
         self.view = WebKit2.WebView(web_context=browser_context or browser.new_context(), user_content_manager=content)
         self.window = Gtk.OffscreenWindow()
@@ -309,7 +334,8 @@ class WebScreen:
         self.window.add(self.view)
         self.window.show_all()
         self.view.connect("decide-policy", self._on_policy)
-        self.view.connect("create", lambda _view, _action: None)  # createWebViewWith: no second web view
+        browser.screens.append(self)
+        self.view.connect("create", self._on_create)
         self.view.connect("load-changed", self._on_load_changed)
         self.view.connect("load-failed", self._on_load_failed)
         self.view.connect("resource-load-started", self._on_resource)
@@ -331,6 +357,38 @@ class WebScreen:
         answer = self._ask({"op": "pageActions", "body": body, "frame": frame})
         self.reports.append({"frame": frame, "url": self.committed_url, "body": body,
                              "accepted": answer.get("accepted"), "refused": answer.get("refused")})
+
+    def _on_message(self, _manager, value, reply):
+        """A bridge message: answered with native's reply once the main frame is known to have no
+        subframe (WebKitGTK's script messages name no frame, so a page with one is refused)."""
+        if value.is_string():
+            request = {"op": "message", "body": value.to_string()}
+        else:
+            kind = ("null" if value.is_null() else "an array" if value.is_array() else "a number" if value.is_number()
+                    else "a boolean" if value.is_boolean() else "a undefined" if value.is_undefined()
+                    else "an object")
+            request = {"op": "message", "nonText": kind}
+        context = value.get_context()
+
+        def counted(view, result):
+            try:
+                frames = view.evaluate_javascript_finish(result).to_int32()
+            except GLib.Error as error:
+                frames = f"unknown ({error.message})"
+            if frames != 0:
+                text = (f"a bridge message on {self.committed_url}, which has {frames} subframe(s): WebKitGTK's script "
+                        "messages name no frame, so the WebKit backend cannot say which sent it; check it in Chromium")
+                self.harness_errors.append(text)
+                reply.return_error_message(text)
+                return
+            frame = self._frame()
+            answer = self.native.ask({**request, "frame": frame})["reply"]
+            self.messages.append({"frame": frame, "origin": _origin(self.committed_url),
+                                  "body": request.get("body"), "reply": answer})
+            reply.return_value(JavaScriptCore.Value.new_string(context, answer))
+
+        self.view.evaluate_javascript("window.length", -1, PROBLEMS_WORLD, None, None, counted)
+        return True
 
     def _on_problem(self, _manager, result):
         self.problems.append(json.loads(result.get_js_value().to_string()))
@@ -366,8 +424,7 @@ class WebScreen:
         request = action.get_request()
         url = request.get_uri()
         if kind == WebKit2.PolicyDecisionType.NEW_WINDOW_ACTION:
-            self._decide(url, "newWindow")
-            decision.ignore()
+            decision.use()  # on to create, where every new window (window.open too) is decided
             return True
         navigation_type = action.get_navigation_type()
         if action.is_redirect():
@@ -384,6 +441,14 @@ class WebScreen:
             decision.ignore()
         return True
 
+    def _on_create(self, _view, action):
+        """A new window (``target=_blank``, ``window.open``): decided as ``newWindow``, and no second
+        web view is made, as the adapter's ``createWebViewWith`` does. WebKitGTK asks the
+        new-window policy for a link only, so this is where both are decided."""
+        if self.native is not None and not self.detached:
+            self._decide(action.get_request().get_uri(), "newWindow")
+        return None
+
     def _on_load_changed(self, _view, event):
         if event == WebKit2.LoadEvent.FINISHED:
             self.loads += 1
@@ -394,6 +459,8 @@ class WebScreen:
             self._send_screen_event({"type": "started", "navigation": self.navigation, "url": self.view.get_uri()})
         elif event == WebKit2.LoadEvent.COMMITTED:
             self.committed_url = self.view.get_uri()
+            if self.bridge:
+                self.native.ask({"op": "document"})  # dispatcher.documentDidChange()
             self._send_screen_event({"type": "committed", "navigation": self.navigation, "url": self.committed_url})
         elif event == WebKit2.LoadEvent.FINISHED and self.navigation and not self._failed:
             self.browser.later(self._check_no_subframes)
@@ -482,10 +549,73 @@ class WebScreen:
 
     # --- what a test does -------------------------------------------------------------------------
 
+    def open(self, url: str, timeout: float = 30) -> dict:
+        """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
+        to end, loaded or failed, and returns native's state of the screen."""
+        answer = self.native.ask({"op": "open", "url": url})
+        return self._until_settled(lambda: self.perform(answer["effects"]), timeout, f"{url} to load")
+
+    def reload(self, count: int = 1, timeout: float = 30) -> dict:
+        """Calls the screen's ``reload()`` ``count`` times at once, carries out what the model asks,
+        and returns native's state once every call returned."""
+        before = len(self.effects)
+        answer = self.native.ask({"op": "reload", "count": count})
+        self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
+        self.reload_effects = self.effects[before:]
+        self.reloads_asked += count
+        return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
+
+    def _until_settled(self, start, timeout: float, what: str) -> dict:
+        events = len(self.screen_events)
+        start()
+        self.browser.pump(lambda: any(e["type"] in ("finished", "failed") for e in self.screen_events[events:]),
+                          timeout, what)
+        return self.state
+
+    def deliver_event(self) -> str:
+        """Asks native for its event script and runs it in the page world as an async function body,
+        as the adapter's ``callAsyncJavaScript(script, in: nil, in: .page)`` does."""
+        answer = self.native.ask({"op": "event"})
+        if "script" not in answer:
+            raise HarnessError(f"native refused to send the event: {answer.get('refused')}")
+        box: list = []
+        self.view.call_async_javascript_function(answer["script"], -1, None, None, None, None,
+                                                 lambda view, result: box.append(result))
+        self.browser.pump(lambda: box, 30, "the event script")
+        self.view.call_async_javascript_function_finish(box[0])
+        return answer["script"]
+
+    def wait_for(self, expression: str, expected, frame_id: str | None = None, timeout: float = 20):
+        """Waits until ``expression`` (evaluated in the main frame) equals ``expected``; returns it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            last = self.evaluate(expression, frame_id)
+            if last == expected:
+                return last
+            self.settle(0.1)
+        raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
+
+    def frame_with_url(self, prefix: str, main: bool | None = None) -> str:
+        raise HarnessError("the WebKit backend names no subframe (WebKitGTK's decide-policy and script messages "
+                           "name none); check frames in Chromium")
+
+    def headers_of(self, url: str) -> dict:
+        """The response headers of ``url``'s main resource, as WebKit received them (a plain tab)."""
+        self.load(url)
+        headers: dict = {}
+        http = self.view.get_main_resource().get_response().get_http_headers()
+        http.foreach(lambda name, value: headers.__setitem__(name.lower(), value))
+        return headers
+
     def load(self, url: str, timeout: float = 30):
-        """A plain tab (no native side) navigates to ``url`` and waits until it finished loading."""
+        """Opens ``url``: in a web screen of the native side (``open``; it must show the page), or,
+        in a plain tab, navigates and waits until it finished loading."""
         if self.native is not None:
-            raise HarnessError("a web screen loads what its native side asks for; the WebKit backend has no open()")
+            state = self.open(url, timeout)
+            if state.get("display") != "content":
+                raise HarnessError(f"opening {url} did not show the page: {state}")
+            return
         before = self.loads
         self.view.load_uri(url)
         self.browser.pump(lambda: self.loads > before, timeout, f"{url} to load")
@@ -497,6 +627,22 @@ class WebScreen:
             raise HarnessError("the WebKit backend evaluates in the main frame only")
         world_name = PAGE_ACTIONS_WORLD if world is True else (world or None)
         box: list = []
+        if gesture:
+            # As a person's action: WebKit counts a script the embedder evaluates as a user gesture
+            # (window.open from the click's listener then opens no popup-blocked window); the
+            # expression's value is returned, not awaited.
+            def evaluated(view, result):
+                try:
+                    box.append(("ok", view.evaluate_javascript_finish(result)))
+                except GLib.Error as error:
+                    box.append(("error", error.message))
+
+            self.view.evaluate_javascript(expression, -1, world_name, None, None, evaluated)
+            self.browser.pump(lambda: box, 30, f"evaluating {expression[:60]!r}")
+            status, value = box[0]
+            if status == "error":
+                raise HarnessError(f"evaluating {expression!r} threw: {value}")
+            return None if value.is_undefined() else json.loads(value.to_json(0))
 
         def done(view, result):
             try:
@@ -585,7 +731,9 @@ class App:
         """The app's own data manager: the one cookie store every screen's page should use."""
         return f"{id(self.manager):x}"
 
-    failed_load_text = staticmethod(failed_load_text)
+    def failed_load_text(self, status: int) -> str:
+        """How the browser words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
+        return self.browser.failed_load_text(status)
 
     def plain_tab(self, context) -> "WebScreen":
         """A plain tab (no native side, no handler) in browser context ``context``: a page outside

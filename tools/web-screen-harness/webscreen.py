@@ -188,6 +188,11 @@ class Browser:
 
     engine = "chromium"
 
+    @staticmethod
+    def failed_load_text(status: int) -> str:
+        """How Chromium words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
+        return f"Failed to load resource: the server responded with a status of {status} ()"
+
     def __init__(self, hosts: list[str], port: int, spki_hash: str, chromium: str = CHROMIUM,
                  routes: dict[str, int] | None = None, extra_arguments: tuple[str, ...] = ()):
         """``hosts`` reach ``port`` on loopback; ``routes`` maps further host names to ports of their
@@ -1008,10 +1013,9 @@ class App:
         """The app's own browser context: the one cookie store every screen's page should use."""
         return self.context
 
-    @staticmethod
-    def failed_load_text(status: int) -> str:
-        """How Chromium words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
-        return f"Failed to load resource: the server responded with a status of {status} ()"
+    def failed_load_text(self, status: int) -> str:
+        """How the browser words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
+        return self.browser.failed_load_text(status)
 
     def plain_tab(self, context) -> "WebScreen":
         """A plain tab (no native side, no handler) in browser context ``context``: a page outside

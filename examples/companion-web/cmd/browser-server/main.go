@@ -37,13 +37,14 @@ import (
 var fixtures embed.FS
 
 // fixturePolicies is the Content-Security-Policy of each fixture page: no inline script anywhere;
-// the frames and links pages may frame the cross-site and same-origin fixtures.
+// the frames and subframe-link pages may frame the cross-site and same-origin fixtures.
 var fixturePolicies = map[string]string{
-	"frames": "default-src 'self'; frame-src https://app.example.com https://elsewhere.example.net; frame-ancestors 'none'",
-	"links":  "default-src 'self'; frame-src https://app.example.com https://elsewhere.example.net; frame-ancestors 'none'",
-	"frame":  "default-src 'self'; frame-ancestors https://app.example.com",
-	"blank":  "default-src 'self'",
-	"noisy":  "default-src 'self'; frame-ancestors 'none'",
+	"frames":        "default-src 'self'; frame-src https://app.example.com https://elsewhere.example.net; frame-ancestors 'none'",
+	"links":         "default-src 'self'; frame-ancestors 'none'",
+	"subframe-link": "default-src 'self'; frame-src https://app.example.com https://elsewhere.example.net; frame-ancestors 'none'",
+	"frame":         "default-src 'self'; frame-ancestors https://app.example.com",
+	"blank":         "default-src 'self'",
+	"noisy":         "default-src 'self'; frame-ancestors 'none'",
 }
 
 func main() {
