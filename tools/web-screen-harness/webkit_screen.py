@@ -74,6 +74,9 @@ HANG_GUARD = 30.0
 
 ENGINE = "webkit"
 
+# The DOM event that carries a console error from the page's world to the harness's (below).
+CONSOLE_EVENT = "rastrillo-harness-console"
+
 # The harness's own world: a listener for each frame's problems, out of the page's reach.
 PROBLEMS_WORLD = "rastrillo-harness-problems"
 PROBLEMS_HANDLER = "rastrilloHarnessProblems"
@@ -93,7 +96,7 @@ PROBLEMS_SCRIPT = r"""
     kind: "CSP violation", url: event.documentURI,
     text: `${event.effectiveDirective} blocked ${event.blockedURI || "inline"}` }));
 })();
-""" % {"handler": PROBLEMS_HANDLER, "console": "rastrillo-harness-console"}
+""" % {"handler": PROBLEMS_HANDLER, "console": CONSOLE_EVENT}
 
 # In the page's own world, at document start: ``console.error`` and a failed ``console.assert`` are
 # also announced as a DOM event (an ``ErrorEvent`` whose ``message`` is a string, so the harness's
@@ -111,18 +114,15 @@ CONSOLE_SCRIPT = r"""
   };
 })();
 """
-CONSOLE_EVENT = "rastrillo-harness-console"
-
 # WebKitGTK's load errors as the NSError WebKit reports on Apple platforms for the same condition
-# (RastrilloNative's ``WebLoadErrorKind(domain:code:)`` classifies the result). An error not
-# listed reaches native as domain ``webkitgtk <domain> <code>`` with code 0, which it classifies as
-# an unknown error naming it: never dropped.
+# (RastrilloNative's ``WebLoadErrorKind(domain:code:)`` classifies the result): the two the checks
+# meet, each seen in them. An error not listed reaches native as domain ``webkitgtk <domain>
+# <code>: <message>`` with code 0, which it classifies as an unknown error naming it: never dropped.
 WEBKIT_ERRORS = {
-    ("WebKitPolicyError", 102): ("WebKitErrorDomain", 102),  # frame load interrupted by policy change
-    ("WebKitNetworkError", 302): ("NSURLErrorDomain", -999),  # cancelled
-    ("g-io-error-quark", 39): ("NSURLErrorDomain", -1004),  # connection refused: cannot connect to host
-    ("g-io-error-quark", 44): ("NSURLErrorDomain", -1005),  # connection closed: network connection lost
-    ("g-io-error-quark", 24): ("NSURLErrorDomain", -1001),  # timed out
+    # A navigation the policy ignored while it was provisional (a cancelled redirect).
+    ("WebKitPolicyError", 102): ("WebKitErrorDomain", 102),
+    # GIO's connection-closed: the rig's proxy reset the tunnel to a server that is down.
+    ("g-io-error-quark", 44): ("NSURLErrorDomain", -1005),  # NSURLErrorNetworkConnectionLost
 }
 
 
@@ -162,43 +162,49 @@ class Proxy:
 
     def _serve(self, client: socket.socket):
         with client:
-            head = b""
-            while b"\r\n\r\n" not in head and len(head) < 16384:
-                chunk = client.recv(4096)
-                if not chunk:
-                    return
-                head += chunk
-            line = head.split(b"\r\n", 1)[0].decode("latin-1")
-            parts = line.split()
-            target = parts[1] if len(parts) == 3 and parts[0] == "CONNECT" else ""
-            host, _, port = target.rpartition(":")
-            if host not in self.routes or port != "443":
-                self.refused.append(line)
-                client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
-                return
             try:
-                upstream = socket.create_connection(("127.0.0.1", self.routes[host]))
-            except OSError:
-                # The server is down. A 502 here would reach WebKitGTK as the page's own response,
-                # so the tunnel is reset instead: WebKit sees the connection fail, as it would.
-                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self._tunnel(client)
+            except OSError:  # WebKit or the server reset their side: the tunnel ends
+                pass
+
+    @staticmethod
+    def _reset(client: socket.socket):
+        """Ends the client's connection with a reset, as a host that cannot be reached does (a
+        proxy's own error response would reach WebKitGTK as the page's response)."""
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+    def _tunnel(self, client: socket.socket):
+        head = b""
+        while b"\r\n\r\n" not in head and len(head) < 16384:
+            chunk = client.recv(4096)
+            if not chunk:
                 return
-            with upstream:
-                client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
-                sockets = [client, upstream]
-                while True:
-                    readable, _, _ = select.select(sockets, [], [], HANG_GUARD)
-                    if not readable:
+            head += chunk
+        line = head.split(b"\r\n", 1)[0].decode("latin-1")
+        parts = line.split()
+        target = parts[1] if len(parts) == 3 and parts[0] == "CONNECT" else ""
+        host, _, port = target.rpartition(":")
+        if host not in self.routes or port != "443":
+            self.refused.append(line)
+            self._reset(client)
+            return
+        try:
+            upstream = socket.create_connection(("127.0.0.1", self.routes[host]))
+        except OSError:  # the server is down
+            self._reset(client)
+            return
+        with upstream:
+            client.sendall(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+            sockets = [client, upstream]
+            while True:
+                readable, _, _ = select.select(sockets, [], [], HANG_GUARD)
+                if not readable:
+                    return
+                for source in readable:
+                    data = source.recv(65536)
+                    if not data:
                         return
-                    for source in readable:
-                        try:
-                            data = source.recv(65536)
-                            if data:
-                                (upstream if source is client else client).sendall(data)
-                        except OSError:  # a side WebKit or the server reset: the tunnel ends
-                            return
-                        if not data:
-                            return
+                    (upstream if source is client else client).sendall(data)
 
     def close(self):
         self.listener.close()
@@ -463,11 +469,30 @@ class WebScreen:
                 self.native.ask({"op": "document"})  # dispatcher.documentDidChange()
             self._send_screen_event({"type": "committed", "navigation": self.navigation, "url": self.committed_url})
         elif event == WebKit2.LoadEvent.FINISHED and self.navigation and not self._failed:
-            self.browser.later(self._check_no_subframes)
-            self._send_screen_event({"type": "titleChanged", "title": self.view.get_title()})
-            self._send_screen_event({"type": "finished", "navigation": self.navigation})
+            self._title_then_finished(self.navigation)
         if event == WebKit2.LoadEvent.STARTED:
             self._failed = False
+
+    def _title_then_finished(self, navigation: int):
+        """At the end of the load: the document's title (the web view's ``title``, which WebKitGTK
+        may report only after the load ended), then ``didFinish`` — once the page is known to have
+        no subframe."""
+
+        def read(view, result):
+            try:
+                title, frames = json.loads(view.evaluate_javascript_finish(result).to_json(0))
+            except GLib.Error as error:
+                self.harness_errors.append(f"reading the title of {self.committed_url} failed: {error.message}")
+                return
+            if frames:
+                self.harness_errors.append(
+                    f"{self.committed_url} has {frames} subframe(s): the WebKit backend cannot tell a subframe's "
+                    "navigation from the main frame's (WebKitGTK's decide-policy names no frame); check it in Chromium")
+                return
+            self._send_screen_event({"type": "titleChanged", "title": title})
+            self._send_screen_event({"type": "finished", "navigation": navigation})
+
+        self.view.evaluate_javascript("[document.title, window.length]", -1, PROBLEMS_WORLD, None, None, read)
 
     _failed = False
 
@@ -477,15 +502,6 @@ class WebScreen:
         self._failed = True
         self._send_screen_event({"type": "failed", "navigation": self.navigation, **load_error(error)})
         return True  # no error page: the screen shows the model's failure view
-
-    def _check_no_subframes(self):
-        if self.detached:
-            return
-        frames = self.evaluate("window.length", world=PROBLEMS_WORLD)
-        if frames:
-            raise HarnessError(
-                f"{self.committed_url} has {frames} subframe(s): the WebKit backend cannot tell a subframe's "
-                "navigation from the main frame's (WebKitGTK's decide-policy names no frame); check it in Chromium")
 
     # --- native -------------------------------------------------------------------------------------
 
