@@ -54,6 +54,7 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+import webscreen
 from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, HarnessError, origin_parts
 
 try:
@@ -284,7 +285,7 @@ class Browser:
         self.proxy.close()
 
 
-class WebScreen:
+class WebScreen(webscreen.ScreenDriving):
     """One web view, wired to a native side as the Apple adapter wires a WKWebView."""
 
     def __init__(self, browser: Browser, native, handler_name: str | None = None, *, screen_id: int | None = None,
@@ -565,29 +566,6 @@ class WebScreen:
 
     # --- what a test does -------------------------------------------------------------------------
 
-    def open(self, url: str, timeout: float = 30) -> dict:
-        """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
-        to end, loaded or failed, and returns native's state of the screen."""
-        answer = self.native.ask({"op": "open", "url": url})
-        return self._until_settled(lambda: self.perform(answer["effects"]), timeout, f"{url} to load")
-
-    def reload(self, count: int = 1, timeout: float = 30) -> dict:
-        """Calls the screen's ``reload()`` ``count`` times at once, carries out what the model asks,
-        and returns native's state once every call returned."""
-        before = len(self.effects)
-        answer = self.native.ask({"op": "reload", "count": count})
-        self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
-        self.reload_effects = self.effects[before:]
-        self.reloads_asked += count
-        return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
-
-    def _until_settled(self, start, timeout: float, what: str) -> dict:
-        events = len(self.screen_events)
-        start()
-        self.browser.pump(lambda: any(e["type"] in ("finished", "failed") for e in self.screen_events[events:]),
-                          timeout, what)
-        return self.state
-
     def deliver_event(self) -> str:
         """Asks native for its event script and runs it in the page world as an async function body,
         as the adapter's ``callAsyncJavaScript(script, in: nil, in: .page)`` does."""
@@ -600,17 +578,6 @@ class WebScreen:
         self.browser.pump(lambda: box, 30, "the event script")
         self.view.call_async_javascript_function_finish(box[0])
         return answer["script"]
-
-    def wait_for(self, expression: str, expected, frame_id: str | None = None, timeout: float = 20):
-        """Waits until ``expression`` (evaluated in the main frame) equals ``expected``; returns it."""
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            last = self.evaluate(expression, frame_id)
-            if last == expected:
-                return last
-            self.settle(0.1)
-        raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
 
     def frame_with_url(self, prefix: str, main: bool | None = None) -> str:
         raise HarnessError("the WebKit backend names no subframe (WebKitGTK's decide-policy and script messages "
@@ -673,10 +640,6 @@ class WebScreen:
             raise HarnessError(f"evaluating {expression!r} threw: {value}")
         return None if value.is_undefined() else json.loads(value.to_json(0))
 
-    def settle(self, seconds: float = 0.3):
-        end = time.monotonic() + seconds
-        self.browser.pump(lambda: time.monotonic() >= end, seconds + 1, "WebKit to settle")
-
 
 def _origin(url: str) -> str:
     parts = urlsplit(url)
@@ -687,9 +650,10 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.hostname}{port}"
 
 
-class App:
+class App(webscreen.App):
     """An app's web screens: one web view per native screen id, all in one web context (one cookie
-    store), for a native side that names its screens (examples/notes/BrowserHost/PROTOCOL.md)."""
+    store), for a native side that names its screens (examples/notes/BrowserHost/PROTOCOL.md).
+    What reads the app's state and carries out its effects is ``webscreen.App``'s."""
 
     def __init__(self, browser: Browser, native, page_actions: str | None = None, handler_name: str | None = None,
                  authenticator=None):
@@ -705,39 +669,9 @@ class App:
         self.state: dict = {}
         self.effects: list[dict] = []
 
-    def ask(self, request: dict, timeout: float = 60) -> dict:
-        answer = self.native.ask(request, timeout)
-        if "state" in answer:
-            self.state = answer["state"]
-        effects = answer.get("effects") or []
-        for effect in effects:
-            if effect.get("close") and effect["screen"] in self.screens:
-                self.screens[effect["screen"]].detached = True
-        if effects:
-            self.effects.extend(effects)
-            self.browser.later(lambda: self.perform(effects))
-        return answer
-
-    def perform(self, effects: list[dict]):
-        for effect in effects:
-            number = effect["screen"]
-            if "authenticate" in effect or "cancelAuthentication" in effect:
-                if self.authenticator is None:
-                    raise HarnessError(f"native asked for {effect}: give App an authenticator to run it")
-                self.authenticator(effect)
-                continue
-            screen = self.screens.get(number)
-            if screen is None:
-                if number in self.closed:
-                    raise HarnessError(f"native asked for {effect} on screen {number}, whose page it closed")
-                if effect.get("close"):
-                    continue
-                screen = WebScreen(self.browser, self.native, self.handler_name, screen_id=number, app=self,
-                                   page_actions=self.page_actions, browser_context=self.context)
-                self.screens[number] = screen
-            screen.perform([{key: value for key, value in effect.items() if key != "screen"}])
-            if effect.get("close"):
-                self.closed[number] = self.screens.pop(number)
+    def _new_screen(self, number: int) -> WebScreen:
+        return WebScreen(self.browser, self.native, self.handler_name, screen_id=number, app=self,
+                         page_actions=self.page_actions, browser_context=self.context)
 
     def cookie_stores(self) -> list[str]:
         """The cookie stores the open screens' pages use: each web context's data manager."""
@@ -747,55 +681,17 @@ class App:
         """The app's own data manager: the one cookie store every screen's page should use."""
         return f"{id(self.manager):x}"
 
-    def failed_load_text(self, status: int) -> str:
-        """How the browser words a resource answered with HTTP ``status`` (a ``network error`` problem)."""
-        return self.browser.failed_load_text(status)
-
-    def plain_tab(self, context) -> "WebScreen":
-        """A plain tab (no native side, no handler) in browser context ``context``: a page outside
-        the app that shares (or not) a cookie store with it."""
+    def plain_tab(self, context) -> WebScreen:
+        """A plain tab (no native side, no handler) in web context ``context``."""
         return WebScreen(self.browser, None, None, browser_context=context)
 
-    def entries(self) -> list[dict]:
-        return list(self.state.get("stack", [])) + ([self.state["sheet"]] if self.state.get("sheet") else [])
 
-    def entry(self, number: int) -> dict | None:
-        return next((e for e in self.entries() if e["screen"] == number), None)
-
-    def page(self, number: int) -> WebScreen:
-        if number not in self.screens:
-            raise HarnessError(f"screen {number} has no open page; open: {sorted(self.screens)}")
-        return self.screens[number]
-
-    def command(self, identifier: str) -> dict | None:
-        return next((c for c in self.state.get("commands", []) if c["id"] == identifier), None)
-
-    def enabled(self) -> list[str]:
-        return sorted(c["id"] for c in self.state.get("commands", []) if c.get("enabled"))
-
-    def until(self, condition, what: str, timeout: float = 30):
-        self.browser.pump(condition, timeout, what)
-
-    def close(self):
-        for screen in list(self.screens.values()):
-            screen.close()
-
-
-class AuthenticationSession:
+class AuthenticationSession(webscreen.AuthenticationSession):
     """The system authentication session's stand-in (``ASWebAuthenticationSession``): each attempt
     runs in a web view of a web context of its own, so its cookies are not the app's (a new
     context per attempt when ephemeral, else one context shared by every attempt, as Safari's
     cookies are). A navigation to the callback's https host and path is the callback: the
     session completes with its URL, which is never loaded there (the policy ignores it)."""
-
-    def __init__(self, browser: Browser):
-        self.browser = browser
-        self.shared_context = None
-        self.page: WebScreen | None = None
-        self.attempt: dict | None = None
-        self.callback: str | None = None
-        self.cancelled: list[int] = []
-        self.requests: list[str] = []  # every navigation the session's page asked for
 
     def start(self, attempt: dict):
         """Runs ``attempt`` (an ``authenticate`` effect's body): opens its URL in the session."""
@@ -816,27 +712,11 @@ class AuthenticationSession:
             return False  # WebKit's default uses it
         url = decision.get_navigation_action().get_request().get_uri()
         self.requests.append(url)
-        parts = urlsplit(url)
-        attempt = self.attempt or {}
-        if parts.scheme == "https" and parts.hostname == attempt.get("callbackHost") \
-                and parts.path == attempt.get("callbackPath"):
-            self.callback = url
-            decision.ignore()
-            return True
-        return False
-
-    def cancel(self, attempt_id: int):
-        """The app cancelled attempt ``attempt_id`` (``cancelAuthentication``)."""
-        self.cancelled.append(attempt_id)
-        if self.attempt and self.attempt.get("attempt") == attempt_id:
-            self.close_page()
-            self.attempt = None
-
-    def __call__(self, effect: dict):
-        if "authenticate" in effect:
-            self.start({**effect["authenticate"], "screen": effect["screen"]})
-        else:
-            self.cancel(effect["cancelAuthentication"])
+        if not self.is_callback(url):
+            return False
+        self.callback = url
+        decision.ignore()
+        return True
 
     def close_page(self):
         if self.page is not None:

@@ -407,7 +407,54 @@ def origin_parts(origin: str) -> tuple[str, str, int]:
     return (parts.scheme, parts.hostname or "", parts.port or 0)
 
 
-class WebScreen:
+class ScreenDriving:
+    """What a test does with a web screen, the same in every engine (``WebScreen`` here and in
+    ``webkit_screen``): open it in native, reload it through native, wait on the page."""
+
+    def open(self, url: str, timeout: float = 30) -> dict:
+        """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
+        to end, loaded or failed, and returns native's state of the screen."""
+        answer = self.native.ask({"op": "open", "url": url})
+        return self._until_settled(lambda: self.perform(answer["effects"]), timeout, f"{url} to load")
+
+    def reload(self, count: int = 1, timeout: float = 30) -> dict:
+        """Calls the screen's ``reload()`` ``count`` times at once (Retry, ⌘R, pull-to-refresh), carries
+        out what the model asks, and returns native's state once every call returned."""
+        before = len(self.effects)
+        answer = self.native.ask({"op": "reload", "count": count})
+        self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
+        self.reload_effects = self.effects[before:]
+        self.reloads_asked += count
+        return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
+
+    def _until_settled(self, start, timeout: float, what: str) -> dict:
+        events = len(self.screen_events)
+
+        def settled():
+            return any(e["type"] in ("finished", "failed") for e in self.screen_events[events:])
+
+        start()
+        self.browser.pump(settled, timeout, what)
+        return self.state
+
+    def wait_for(self, expression: str, expected, frame_id: str | None = None, timeout: float = 20):
+        """Waits until ``expression`` (evaluated in the frame) equals ``expected``; returns it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            last = self.evaluate(expression, frame_id)
+            if last == expected:
+                return last
+            self.settle(0.1)
+        raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
+
+    def settle(self, seconds: float = 0.3):
+        """Dispatches whatever the browser reports for ``seconds``."""
+        end = time.monotonic() + seconds
+        self.browser.pump(lambda: time.monotonic() >= end, seconds + 1, "the browser to settle")
+
+
+class WebScreen(ScreenDriving):
     """One page in the browser, wired to a native side as a web view would be."""
 
     BINDING = "__webScreenHarnessPost"
@@ -803,32 +850,6 @@ class WebScreen:
         if self._on_event in self.browser.handlers:
             self.browser.handlers.remove(self._on_event)
 
-    def open(self, url: str, timeout: float = 30) -> dict:
-        """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
-        to end, loaded or failed, and returns native's state of the screen."""
-        answer = self.native.ask({"op": "open", "url": url})
-        return self._until_settled(lambda: self.perform(answer["effects"]), timeout, f"{url} to load")
-
-    def reload(self, count: int = 1, timeout: float = 30) -> dict:
-        """Calls the screen's ``reload()`` ``count`` times at once (Retry, ⌘R, pull-to-refresh), carries
-        out what the model asks, and returns native's state once every call returned."""
-        before = len(self.effects)
-        answer = self.native.ask({"op": "reload", "count": count})
-        self._until_settled(lambda: self.perform(answer["effects"]), timeout, "the reload to end")
-        self.reload_effects = self.effects[before:]
-        self.reloads_asked += count
-        return self.native.ask({"op": "state", "reloads": self.reloads_asked})["state"]
-
-    def _until_settled(self, start, timeout: float, what: str) -> dict:
-        events = len(self.screen_events)
-
-        def settled():
-            return any(e["type"] in ("finished", "failed") for e in self.screen_events[events:])
-
-        start()
-        self.browser.pump(settled, timeout, what)
-        return self.state
-
     # --- what a test does ---------------------------------------------------------------------
 
     def load(self, url: str, timeout: float = 30):
@@ -870,22 +891,6 @@ class WebScreen:
         if "exceptionDetails" in result:
             raise HarnessError(f"evaluating {expression!r} threw: {result['exceptionDetails'].get('text')}")
         return result["result"].get("value")
-
-    def wait_for(self, expression: str, expected, frame_id: str | None = None, timeout: float = 20):
-        """Waits until ``expression`` (evaluated in the frame) equals ``expected``; returns it."""
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            last = self.evaluate(expression, frame_id)
-            if last == expected:
-                return last
-            self.settle(0.1)
-        raise HarnessError(f"{expression} was {last!r}, expected {expected!r} within {timeout:.0f} s")
-
-    def settle(self, seconds: float = 0.3):
-        """Dispatches whatever the browser reports for ``seconds``."""
-        end = time.monotonic() + seconds
-        self.browser.pump(lambda: time.monotonic() >= end, seconds + 1, "the browser to settle")
 
     def deliver_event(self) -> str:
         """Asks native for its event script and evaluates it in the main frame, as the adapter does."""
@@ -992,14 +997,16 @@ class App:
                     raise HarnessError(f"native asked for {effect} on screen {number}, whose page it closed")
                 if effect.get("close"):
                     continue  # a screen that never loaded anything
-                screen = WebScreen(
-                    self.browser, self, self.handler_name, screen_id=number, app=self,
-                    page_actions=self.page_actions, browser_context=self.context,
-                )
+                screen = self._new_screen(number)
                 self.screens[number] = screen
             screen.perform([{key: value for key, value in effect.items() if key != "screen"}])
             if effect.get("close"):
                 self.closed[number] = self.screens.pop(number)
+
+    def _new_screen(self, number: int) -> "WebScreen":
+        """The page of screen ``number``, in the app's browser context (the engine's own kind)."""
+        return WebScreen(self.browser, self, self.handler_name, screen_id=number, app=self,
+                         page_actions=self.page_actions, browser_context=self.context)
 
     # --- reading the state --------------------------------------------------------------------
 
@@ -1089,15 +1096,19 @@ class AuthenticationSession:
             return
         url = params["request"]["url"] + params["request"].get("urlFragment", "")
         self.requests.append(url)
-        parts = urlsplit(url)
-        attempt = self.attempt or {}
-        if parts.scheme == "https" and parts.hostname == attempt.get("callbackHost") \
-                and parts.path == attempt.get("callbackPath"):
+        if self.is_callback(url):
             self.callback = url
             self.browser.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "Aborted"},
                               session=session)
         else:
             self.browser.send("Fetch.continueRequest", {"requestId": params["requestId"]}, session=session)
+
+    def is_callback(self, url: str) -> bool:
+        """Whether ``url`` is the attempt's callback: its https host and path."""
+        parts = urlsplit(url)
+        attempt = self.attempt or {}
+        return parts.scheme == "https" and parts.hostname == attempt.get("callbackHost") \
+            and parts.path == attempt.get("callbackPath")
 
     def cancel(self, attempt_id: int):
         """The app cancelled attempt ``attempt_id`` (``cancelAuthentication``)."""
