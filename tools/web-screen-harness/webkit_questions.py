@@ -269,6 +269,7 @@ class Embedder:
         self.created: list[dict] = []
         self.policy = lambda record: "use"
         self.finished = 0
+        self.finished_uris: list[str] = []  # the web view's URI at each load's end, in order
         self.failures: list[str] = []
         self.view.connect("decide-policy", self._decide)
         self.view.connect("create", self._create)
@@ -324,6 +325,7 @@ class Embedder:
         self.events.append((event.value_nick, self.view.get_uri()))
         if event == WebKit2.LoadEvent.FINISHED:
             self.finished += 1
+            self.finished_uris.append(self.view.get_uri())
 
     def _load_failed(self, _view, _event, uri, error):
         self.failures.append(f"{uri}: {error.domain} {error.code} {error.message}")
@@ -343,9 +345,10 @@ class Embedder:
         self.load_url(ORIGIN + path)
 
     def load_url(self, url: str):
-        before = self.finished
+        before = len(self.finished_uris)
         self.view.load_uri(url)
-        self.until(lambda: self.finished > before, f"{url} to finish loading")
+        # A load's end is the one of this URL: a late end of the load before it does not count.
+        self.until(lambda: url in self.finished_uris[before:], f"{url} to finish loading")
 
     def _run(self, what: str, start, finish, timeout: float = HANG_GUARD):
         """Starts a script with ``start(callback)``, waits for it, and returns its JSON value."""
@@ -450,12 +453,12 @@ def request_submit_with_submitter(web: Embedder, server: Server):
     print("3. requestSubmit with a submitter")
     web.load("/bulk")
     web.decisions.clear()
-    before = web.finished
+    before = len(web.finished_uris)
     web.call_async(
         'document.forms[0].requestSubmit(document.querySelector("button[value=delete]")); return true',
         PAGE_ACTIONS_WORLD,
     )
-    web.until(lambda: web.finished > before, "the submission to land")
+    web.until(lambda: ORIGIN + "/landing" in web.finished_uris[before:], "the submission to land on /landing")
     check(server.seen("POST", "/bulk/delete") == ["ids=3&action=delete"],
           "the submitter's formaction and name=value are sent", server.seen("POST", "/bulk/delete"))
     check(server.seen("POST", "/bulk") == [], "the form's own action is not used")
