@@ -11,8 +11,9 @@ How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
 - **One web view per screen, one cookie store.** An ``App`` makes one ``WebContext`` over one
   ephemeral ``WebsiteDataManager`` (cookies in memory, as a fresh ``WKWebsiteDataStore`` holds
   them); every screen's web view is made in it. The app's host names reach the loopback server
-  through a loopback CONNECT proxy (``webkit_questions.Proxy``; every other host is refused), and
-  exactly the throwaway certificate is allowed for each of them, so pages keep their real origins.
+  through a loopback CONNECT proxy (``Proxy``; a tunnel to any other host, or to a server that is
+  down, is reset), and exactly the throwaway certificate is allowed for each of them, so pages
+  keep their real origins.
 - **Page actions in their own world.** The generated ``page-actions.js`` is a user script in the
   ``rastrillo-page-actions`` script world, main frame only, at document end, with the
   ``rastrilloPageActions`` handler registered in that world (WebKit's own handler, not a shim).
@@ -27,8 +28,9 @@ How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
   resource's response as ``httpStatus``.
 - **Problems**: uncaught exceptions, unhandled rejections and CSP violations from each frame's DOM
   events, seen by a listener in a script world of the harness's own (the page cannot see or stop
-  it), and every resource answered with an HTTP error status, from WebKit's resource reports.
-
+  it); ``console.error`` and failed ``console.assert`` through a wrapper in the page's world
+  (``CONSOLE_SCRIPT``); and every resource answered with an HTTP error status, from WebKit's
+  resource reports.
 - **The bridge** (a screen with a ``handler_name``): WebKit's own handler with replies
   (``register_script_message_handler_with_reply``, as ``WKScriptMessageHandlerWithReply``) in the
   page world; each message goes to native with the main frame's facts and native's reply is the
@@ -368,6 +370,9 @@ class WebScreen(webscreen.ScreenDriving):
     def _on_message(self, _manager, value, reply):
         """A bridge message: answered with native's reply once the main frame is known to have no
         subframe (WebKitGTK's script messages name no frame, so a page with one is refused)."""
+        if self.detached:
+            reply.return_error_message("the screen left the app")  # (a dismantled web view posts nothing)
+            return True
         if value.is_string():
             request = {"op": "message", "body": value.to_string()}
         else:
