@@ -41,14 +41,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webscreen import PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
-from webkit_screen import Gio, GLib, Gtk, Proxy, WebKit2  # noqa: E402,F401 - gi, or an exit naming what to install
+from webkit_screen import HANG_GUARD, Gio, GLib, Gtk, Proxy, WebKit2  # noqa: E402,F401 - gi, or an exit naming what to install
 
 import webkit_screen  # noqa: E402 - the harness's WebKit backend
 
 HOST = "app.example.com"
 ORIGIN = f"https://{HOST}"
 BRIDGE_HANDLER = "rastrillo"
-HANG_GUARD = 30.0
 
 
 # ------------------------------------------------------------------------------------------------
