@@ -147,10 +147,20 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
 
   // resolveURLs false: a form's action and a link's href read as written (the parity corpus gives
   // the URLs as a browser would report them).
+  // The document's base URL: its first <base href> resolved against its URL, else its URL.
+  const baseURL = () => {
+    const base = document.querySelector("base[href]");
+    if (base === null) return document.URL;
+    try {
+      return new URL(base.getAttribute("href"), document.URL).href;
+    } catch {
+      return document.URL;
+    }
+  };
   const resolve = (text) => {
     if (!resolveURLs) return text;
     try {
-      return new URL(text, document.URL).href;
+      return new URL(text, baseURL()).href;
     } catch {
       return text;
     }
@@ -299,6 +309,8 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
           return all.filter((n) => n instanceof HTMLInputElement && n.type === "image" && n.hasAttribute("form"));
         case "[formaction]":
           return all.filter((n) => n instanceof Element && n.hasAttribute("formaction"));
+        case "base[href]":
+          return all.filter((n) => n.localName === "base" && n.hasAttribute("href"));
         default:
           throw new Error(`fake DOM: unsupported selector ${selector}`);
       }

@@ -50,14 +50,11 @@
 
   // DOM members are read through the prototypes of this world: a form's named controls shadow its
   // own members (<input name="action">), and the document's named elements shadow the document's.
-  const getter = (Type, name) => {
-    const descriptor = Object.getOwnPropertyDescriptor(Type.prototype, name);
-    return (self) => Reflect.apply(descriptor.get, self, []);
-  };
-  const method = (Type, name) => {
-    const fn = Type.prototype[name];
-    return (self, ...args) => Reflect.apply(fn, self, args);
-  };
+  // Each is a function's own `call`, bound once: `getter(T, n)(self)` calls T's getter `n` on self,
+  // with nothing looked up or allocated per call.
+  const callOf = Function.prototype.bind.bind(Function.prototype.call);
+  const getter = (Type, name) => callOf(Object.getOwnPropertyDescriptor(Type.prototype, name).get);
+  const method = (Type, name) => callOf(Type.prototype[name]);
   const readyState = getter(Document, "readyState");
   const documentURL = getter(Document, "URL");
   const querySelectorAll = method(Document, "querySelectorAll");
@@ -171,10 +168,14 @@
 
   // The document's <base target>, read once per scan or invoke (readBase).
   let baseTarget = "";
+  // Whether URLs as written resolve against the document's own http(s) URL (no <base href>), so a
+  // plain path is read as written (PLAIN_PATH); read with the base target.
+  let plainBase = false;
 
   function readBase() {
     const bases = querySelectorAll(doc, "base[target]");
     baseTarget = bases.length > 0 ? getAttribute(bases[0], "target") ?? "" : "";
+    plainBase = queryFirst(doc, "base[href]") === null && /^https?:\/\//.test(String(documentURL(doc)));
   }
 
   /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
@@ -283,71 +284,78 @@
   const fitsBytes = (text, limit) => text.length * 3 <= limit || utf8Length(text) <= limit;
   const fitsField = (text) => text.length <= PROTOCOL.maxFieldBytes && fitsBytes(text, PROTOCOL.maxFieldBytes);
 
-  // The routes that can give a command native takes on a screen (one of its command's
-  // destinations, none meaning any, is the page's), by method, for the last screen asked.
-  let reachableOf = { screen: null, routes: null };
+  // The look before routing: per screen, one regular expression per method that matches the URLs
+  // whose path could match a route of a command native takes there (one of its destinations, none
+  // meaning any, is the page's). Read per route segment: a literal where the path's segment is
+  // written the same or holds an escape, a wildcard any segment but an empty one, `{$}` or the
+  // pattern's end only at the path's end or its trailing slash, and a rest anything. Precedence,
+  // param types and the origin are left to the router, so a URL this refuses is one the router
+  // cannot read as such a command. Compiled once per screen, tested by the engine's own matcher: a
+  // long page's URLs are mostly read once, while the page's code is still cold.
+  let reachableOf = { screen: null, urls: null, paths: null };
+  // A URL with an authority: a scheme-like head holding no ":" or "//", or "//" first in a URL
+  // with no ":"; then the authority, up to the path's "/" or its end. A URL of another shape
+  // (mailto:, a URL the browser could not resolve) is never left by the look.
+  const AUTHORITY = "(?:(?:[^:/]|/(?!/))*:|(?=//[^:]*$))//[^/?#]*(?:/|(?=[?#]|$))";
+  const escapePattern = (text) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
+  /** A route's segments as a pattern of the path after its first "/" (see `reachableOf`). The
+   * literal's other choice takes no "%" before the first one, so matching stays linear. */
+  function pathPattern(segments) {
+    const parts = [];
+    for (const [kind, value] of segments) {
+      if (kind === "l") parts.push(`(?:${escapePattern(value)}|[^/?#%]*%[^/?#]*)`);
+      else if (kind === "w") parts.push("[^/?#]+");
+      else if (kind !== "e") return parts.length === 0 ? "" : parts.join("/") + "(?=[/?#]|$)";
+      else break;
+    }
+    return parts.length === 0 ? "(?=[?#]|$)" : parts.join("/") + "/?(?=[?#]|$)";
+  }
+
+  /** The look's expressions for `screen`: `urls` for an absolute URL, `paths` for a path alone
+   * (one that starts with a single "/"), by method. */
   function reachable(screen) {
     if (reachableOf.screen !== screen) {
-      const routes = { GET: [], POST: [] };
+      const urls = { GET: null, POST: null };
+      const paths = { GET: null, POST: null };
       for (const method of ["GET", "POST"]) {
-        if (TABLES[method] === null) continue;
-        for (const route of TABLES[method].destinations) {
+        const patterns = [];
+        for (const route of TABLES[method] === null ? [] : TABLES[method].destinations) {
           const specs = Object.hasOwn(SCOPE, route.id) ? SCOPE[route.id] : [];
           if (specs.some((spec) => spec.destinations.length === 0 || spec.destinations.includes(screen.destination))) {
-            routes[method].push(route.segments);
+            patterns.push(pathPattern(route.segments));
           }
         }
+        const any = patterns.length === 0 ? "(?!)" : `(?:${patterns.join("|")})`;
+        urls[method] = new RegExp(`^(?!${AUTHORITY})|^${AUTHORITY}${any}`);
+        paths[method] = new RegExp(`^/${any}`);
       }
-      reachableOf = { screen, routes };
+      reachableOf = { screen, urls, paths };
     }
-    return reachableOf.routes;
-  }
-
-  /** The path segments of an absolute URL as written ("https://h/a/b/?q" gives a, b and "" for
-   * the trailing slash; a path of "/" or none gives ""), or null for a URL of another shape. */
-  function rawSegments(url) {
-    // Built-in searches, not a loop over characters: most of a long page's URLs are read once,
-    // while the page's code is still cold.
-    const authority = url.indexOf("//");
-    if (authority < 0 || url.indexOf(":") !== authority - 1) return null;
-    const cut = url.slice(authority + 2).search(/[/?#]/);
-    if (cut < 0 || url[authority + 2 + cut] !== "/") return [""];
-    const path = url.slice(authority + 3 + cut);
-    const end = path.search(/[?#]/);
-    return (end < 0 ? path : path.slice(0, end)).split("/");
-  }
-
-  /**
-   * Whether a path could match a route's segments at all, reading as little as possible: a
-   * literal segment only where the path's is written the same or holds an escape, a wildcard
-   * any segment, `{$}` or the pattern's end only at the path's end or its trailing slash, and a
-   * rest anything. Precedence, param types and the origin are left to the router, so a path
-   * this refuses is one the router cannot read as the route's command.
-   */
-  function mightMatch(segments, raw) {
-    let at = 0;
-    for (const [kind, value] of segments) {
-      if (kind === "l") {
-        if (at >= raw.length || (raw[at] !== value && !raw[at].includes("%"))) return false;
-        at++;
-      } else if (kind === "w") {
-        if (at >= raw.length || raw[at] === "") return false;
-        at++;
-      } else if (kind !== "e") {
-        return true;
-      } else {
-        break;
-      }
-    }
-    return raw.length === at || (raw.length === at + 1 && raw[at] === "");
+    return reachableOf;
   }
 
   /** Whether a request of `method` to `url` could be a command native takes on `screen`: false
    * only when its path can match no route of such a command (on a long list, a row's URLs). */
   function mayBeReachable(method, url, screen) {
-    const raw = rawSegments(url);
-    return raw === null || reachable(screen)[method].some((segments) => mightMatch(segments, raw));
+    return reachable(screen).urls[method].test(url);
+  }
+
+  // A URL as written that the URL parser keeps as it is, so its path is the resolved URL's when
+  // the document's base is its own http(s) URL: a single "/" first, then only characters no parser
+  // removes or escapes, and no "." or ".." segment, up to its query or fragment. Reading it needs
+  // no resolving, which is most of what a cold scan costs (each element's URL resolved the first
+  // time); any other URL is resolved.
+  const PLAIN_PATH = /^(?![^?#]*\/\.\.?(?:[/?#]|$))\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:[?#]|$)/;
+
+  /** Whether a request of `method` to the URL `anchor` gives (its `attribute`, or else the
+   * resolved URL `resolved()` reads) could be a command native takes on `screen`. */
+  function anchorMayBeReachable(anchor, method, attribute, resolved, screen) {
+    if (plainBase) {
+      const written = getAttribute(anchor, attribute);
+      if (written !== null && PLAIN_PATH.test(written)) return reachable(screen).paths[method].test(written);
+    }
+    return mayBeReachable(method, String(resolved(anchor)), screen);
   }
 
   /**
@@ -361,13 +369,13 @@
    */
   function leftByLook(anchor, screen, overridable = true) {
     if (anchor instanceof HTMLAnchorElement) {
-      return hasAttribute(anchor, "href") && !mayBeReachable("GET", String(linkHref(anchor)), screen);
+      return hasAttribute(anchor, "href") && !anchorMayBeReachable(anchor, "GET", "href", linkHref, screen);
     }
     if (overridable) {
       const id = getAttribute(anchor, "id");
       if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
     }
-    return !mayBeReachable("POST", String(formAction(anchor)), screen);
+    return !anchorMayBeReachable(anchor, "POST", "action", formAction, screen);
   }
 
   /** The submissions of an anchor the script reads on `screen`: none when its URL alone leaves it. */
@@ -495,7 +503,11 @@
     const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
     const seen = new Set(anchors);
     const overridable = queryFirst(doc, "[formaction]") !== null;
-    for (const anchor of anchors) refresh(anchor, screen, submissionsOf(anchor, screen, overridable));
+    for (const anchor of anchors) {
+      const found = submissionsOf(anchor, screen, overridable);
+      // Most of a long page's anchors offer nothing and never did: nothing to keep or forget.
+      if (found.length > 0 || ofAnchor.has(anchor)) refresh(anchor, screen, found);
+    }
     for (const anchor of Array.from(ofAnchor.keys())) {
       if (!seen.has(anchor)) refresh(anchor, screen, []);
     }
