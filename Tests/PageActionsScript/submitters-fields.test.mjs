@@ -139,6 +139,20 @@ test("a bound field's value over 1,024 bytes is not offered", () => {
   assert.deepEqual(offers(world).map((o) => o.fields.locale), ["es"]);
 });
 
+test("a bound field's 1,024 bytes are UTF-8's, as TextEncoder counts them: 2-, 3- and 4-byte characters and lone surrogates", () => {
+  const values = [
+    "é".repeat(512), "é".repeat(512) + "a", // 2 bytes each
+    "€".repeat(341) + "a", "€".repeat(341) + "aa", // 3 bytes each
+    "😀".repeat(256), "😀".repeat(256) + "a", // a surrogate pair: 4 bytes
+    "\ud800".repeat(341) + "a", "\ud800".repeat(341) + "aa", // a lone surrogate: U+FFFD, 3 bytes
+    "\udc00a".repeat(256), "\udc00a".repeat(256) + "a", // a low surrogate alone first: 3 bytes
+  ];
+  const fits = values.filter((value) => new TextEncoder().encode(value).length <= 1024);
+  assert.equal(fits.length, 5, "half of the values are at the limit, half one byte over");
+  const world = page((w) => localeMenu(w, values));
+  assert.deepEqual(offers(world).map((o) => o.fields.locale), fits);
+});
+
 test("the bulk commands are offered only where the manifest says (the list), as native takes them", () => {
   const world = page((w) => bulkBar(w), `${ORIGIN}/bookmarks/3`);
   assert.deepEqual(offers(world), []);

@@ -634,7 +634,6 @@
     type: getter(Type, "type"), form: getter(Type, "form"), formAction: getter(Type, "formAction"),
   })]));
   const doc = globalThis.document;
-  const encoder = new TextEncoder();
 
   const ROUTERS = Object.freeze({
     GET: TABLES.GET === null ? null : compileRouter(TABLES.GET),
@@ -826,7 +825,25 @@
     return submission(candidate.element, candidate.button);
   }
 
-  const utf8Length = (text) => encoder.encode(text).length;
+  const NON_ASCII = /[^\u0000-\u007f]/;
+  /** The UTF-8 length of `text` as TextEncoder encodes it (a lone surrogate as U+FFFD, 3 bytes),
+   * counted without encoding it: the report is sized on every change, and an encoding is a new
+   * buffer each time, work the engine's collector then does inside the page's own tasks. */
+  function utf8Length(text) {
+    if (!NON_ASCII.test(text)) return text.length;
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x80) bytes += 1;
+      else if (code < 0x800) bytes += 2;
+      else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length
+        && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    }
+    return bytes;
+  }
   /** Whether `text` is at most `limit` UTF-8 bytes (no encoding when its UTF-16 length says so:
    * a UTF-16 code unit is at most 3 UTF-8 bytes). */
   const fitsBytes = (text, limit) => text.length * 3 <= limit || utf8Length(text) <= limit;
@@ -1001,6 +1018,11 @@
   let full = true;
   const dirty = new Set();
   let screenSeen = null;
+  // The last report made, and whether the next may differ from it: an offer came, went or was
+  // read again (its element may have moved; a full scan reads every offer again). A change that
+  // touches no offered element (on a list, a row) leaves the report as it was, not made again.
+  let lastReport = null;
+  let reportChanged = true;
 
   const idOf = (key) => {
     let id = ids.get(key);
@@ -1016,7 +1038,7 @@
     if (entry === undefined) return;
     entries.delete(key);
     byTarget.delete(entry.id);
-    offered.delete(entry);
+    if (offered.delete(entry)) reportChanged = true;
   }
 
   /** Reads one anchor's submissions again: new ones get their entries, gone ones lose them, and
@@ -1035,8 +1057,12 @@
         byTarget.set(entry.id, entry);
       }
       entry.offer = offerOf(entry, screen);
-      if (entry.offer === null) offered.delete(entry);
-      else offered.add(entry);
+      if (entry.offer === null) {
+        if (offered.delete(entry)) reportChanged = true;
+      } else {
+        offered.add(entry);
+        reportChanged = true;
+      }
     }
     for (const key of before ?? []) {
       if (!keys.includes(key) && entries.get(key)?.element === anchor) drop(key);
@@ -1093,6 +1119,8 @@
       dirty.clear();
       for (const anchor of anchors) refresh(anchor, screen);
     }
+    if (!reportChanged && lastReport !== null) return lastReport;
+    reportChanged = false;
     const sorted = Array.from(offered).sort(order);
     const offers = [];
     let bytes = utf8Length(JSON.stringify({ v: PROTOCOL.version, offers: [], truncated: true }));
@@ -1107,7 +1135,8 @@
       bytes += size;
       offers.push(offer);
     }
-    return JSON.stringify(truncated ? { v: PROTOCOL.version, offers, truncated } : { v: PROTOCOL.version, offers });
+    lastReport = JSON.stringify(truncated ? { v: PROTOCOL.version, offers, truncated } : { v: PROTOCOL.version, offers });
+    return lastReport;
   }
 
   /** The form a control belongs to (its form owner; an option's is its select's), or null. */
