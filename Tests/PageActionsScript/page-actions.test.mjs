@@ -198,6 +198,24 @@ test("a document still loading is scanned at DOMContentLoaded", async () => {
   assert.equal(world.posted.length, 1);
 });
 
+// Injected at document start, the script routes the page's URL while the document loads; a page
+// that changes its URL before DOMContentLoaded (history.replaceState) is read at its new URL.
+test("a URL changed while the document loads is the one the first report is made for", async () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/new"));
+  }, { readyState: "loading", url: `${ORIGIN}/bookmarks` });
+  world.document.url = `${ORIGIN}/bookmarks/3`;
+  world.fire("DOMContentLoaded");
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/new`],
+    "the bookmark's own publish, which the list page does not offer");
+  const list = page((w) => w.body.appendChild(form(w, "/bookmarks/3/publish")),
+    { readyState: "loading", url: `${ORIGIN}/bookmarks/3` });
+  list.document.url = `${ORIGIN}/bookmarks`;
+  list.fire("DOMContentLoaded");
+  assert.deepEqual(offers(list), [], "on the list, a row's publish is not offered");
+});
+
 test("invoke submits the form with requestSubmit and its first enabled submit button", async () => {
   let first, second;
   const world = page((w) => {

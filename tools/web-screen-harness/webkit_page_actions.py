@@ -6,7 +6,7 @@
 
 FILE: the page-actions.js generated from Tests/PageActionsScript/fixtures/app-manifest.json
 (`make fixture-page-actions`). WebKitGTK is embedded as the Apple adapter embeds WKWebView
-(webkit_questions.Embedder): the script as a user script in its own world at document end, main
+(webkit_questions.Embedder): the script as a user script in its own world at document start, main
 frame only, its message handler registered in that world, and `invoke` called in that world with
 `call_async_javascript_function` (`callAsyncJavaScript(in:)`). The fixture pages are served over
 HTTPS under their screen's path (page_actions_requests.PAGES) on a loopback server that records
@@ -214,7 +214,7 @@ def main() -> int:
         certificate = Certificate([HOST], directory)
         server = Server(options.fixtures, certificate)
         proxy = Proxy({HOST: server.port})
-        web = Embedder(proxy.port, certificate, host=HOST, world_script=script)
+        web = Embedder(proxy.port, certificate, host=HOST, world_script=script, at_start=True)
         day = Day(web, server, checks)
         try:
             for name in EXPECTED:

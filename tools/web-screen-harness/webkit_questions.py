@@ -224,9 +224,10 @@ webkit.messageHandlers.%(handler)s.postMessage(JSON.stringify({
 
 
 class Embedder:
-    def __init__(self, proxy_port: int, certificate: Certificate, host: str = HOST, world_script: str | None = None):
+    def __init__(self, proxy_port: int, certificate: Certificate, host: str = HOST, world_script: str | None = None,
+                 at_start: bool = False):
         """``world_script``: the script for the page-actions world (the generated page-actions.js);
-        the questions' probe when None."""
+        the questions' probe when None. ``at_start``: injected at document start, not end."""
         # Ephemeral: cookies and caches in memory only, as a fresh WKWebsiteDataStore would hold them
         # (nothing is left on disk for another run to read).
         manager = WebKit2.WebsiteDataManager.new_ephemeral()
@@ -246,7 +247,7 @@ class Embedder:
                 world_script if world_script is not None
                 else PAGE_ACTIONS_PROBE % {"global": "rastrilloPageActions", "handler": PAGE_ACTIONS_HANDLER},
                 WebKit2.UserContentInjectedFrames.TOP_FRAME,
-                WebKit2.UserScriptInjectionTime.END,
+                WebKit2.UserScriptInjectionTime.START if at_start else WebKit2.UserScriptInjectionTime.END,
                 PAGE_ACTIONS_WORLD,
                 None,
                 None,

@@ -15,7 +15,7 @@ How each piece is embedded, as ``WebViewBridge`` embeds WKWebView:
   down, is reset), and exactly the throwaway certificate is allowed for each of them, so pages
   keep their real origins.
 - **Page actions in their own world.** The generated ``page-actions.js`` is a user script in the
-  ``rastrillo-page-actions`` script world, main frame only, at document end, with the
+  ``rastrillo-page-actions`` script world, main frame only, at document start, with the
   ``rastrilloPageActions`` handler registered in that world (WebKit's own handler, not a shim).
   ``invoke`` runs there with ``call_async_javascript_function`` (``callAsyncJavaScript(in:)``).
 - **Every navigation decided by the native side** in ``decide-policy``: a redirect (WebKit marks
@@ -328,7 +328,7 @@ class WebScreen(webscreen.ScreenDriving):
         content.register_script_message_handler_in_world(PROBLEMS_HANDLER, PROBLEMS_WORLD)
         if native is not None and page_actions is not None:
             content.add_script(WebKit2.UserScript.new_for_world(
-                page_actions, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.END,
+                page_actions, WebKit2.UserContentInjectedFrames.TOP_FRAME, WebKit2.UserScriptInjectionTime.START,
                 PAGE_ACTIONS_WORLD, None, None))
             content.connect(f"script-message-received::{PAGE_ACTIONS_HANDLER}", self._on_report)
             content.register_script_message_handler_in_world(PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD)

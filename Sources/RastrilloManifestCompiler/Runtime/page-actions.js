@@ -2,8 +2,9 @@
 // page-actions.js: the runtime template of the page-actions script; manifest build fills its slots.
 // @end header
 // The page-actions script: a classic script the app injects into its web screens (a WKUserScript at
-// document end, main frame only, in a content world of its own, so the page's scripts cannot reach it
-// and the page's Content Security Policy does not apply to it). It finds the page's forms that post
+// document start, main frame only, in a content world of its own, so the page's scripts cannot reach
+// it and the page's Content Security Policy does not apply to it; it reads the page from
+// DOMContentLoaded on, or at once when injected later). It finds the page's forms that post
 // and its links, keeps those whose method and URL match a command bound to a page action (the same
 // router as the app-manifest module's route(), compiled once per method with the bound commands as
 // its destinations), and reports them to native as JSON text:
@@ -793,6 +794,14 @@
     full = true;
     schedule();
   });
-  if (readyState(doc) === "loading") globalThis.addEventListener("DOMContentLoaded", start, { once: true });
-  else start();
+  if (readyState(doc) === "loading") {
+    // Injected at document start (as the adapter injects it), the script waits for the document;
+    // meanwhile it routes the page's own URL and compiles the look for that screen, so the first
+    // report after DOMContentLoaded costs only the page's reading (pageScreen reads the URL again
+    // then, and routes it again only if the page changed it).
+    reachable(pageScreen());
+    globalThis.addEventListener("DOMContentLoaded", start, { once: true });
+  } else {
+    start();
+  }
 })();

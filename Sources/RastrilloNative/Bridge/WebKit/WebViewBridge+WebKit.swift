@@ -94,7 +94,7 @@
             contents.addScriptMessageHandler(self, contentWorld: .page, name: BridgeProtocol.handlerName)
             if let pageActionsScript, screen.pageCommands != nil {
                 let script = WKUserScript(
-                    source: pageActionsScript, injectionTime: .atDocumentEnd, forMainFrameOnly: true,
+                    source: pageActionsScript, injectionTime: .atDocumentStart, forMainFrameOnly: true,
                     in: pageActionsWorld)
                 contents.addUserScript(script)
                 addedUserScript = script
