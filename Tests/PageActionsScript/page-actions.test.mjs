@@ -198,6 +198,25 @@ test("a document still loading is scanned at DOMContentLoaded", async () => {
   assert.equal(world.posted.length, 1);
 });
 
+// A page that changes its URL (history.pushState) is another screen from its next scan on: an
+// offer the new screen does not take goes, though its form did not change.
+test("after the page's URL changes, the next scan drops what the new screen does not take", async () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/new"));
+  }, { url: `${ORIGIN}/bookmarks/3` });
+  assert.equal(offers(world).length, 2);
+  world.document.url = `${ORIGIN}/bookmarks`;
+  world.body.appendChild(world.el("div"));
+  await settle();
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/new`]);
+  world.document.url = `${ORIGIN}/bookmarks/3`;
+  world.body.appendChild(world.el("div"));
+  await settle();
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/new`],
+    "back on the bookmark, its publish is offered again");
+});
+
 // Injected at document start, the script routes the page's URL while the document loads; a page
 // that changes its URL before DOMContentLoaded (history.replaceState) is read at its new URL.
 test("a URL changed while the document loads is the one the first report is made for", async () => {
@@ -612,15 +631,19 @@ test("the look before routing leaves out only what routing would not offer (seed
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const source = readFileSync(script, "utf8");
-  // Both looks: at a resolved URL, and at a plain path as written.
-  const look = "    return reachable(screen).urls[method].test(url);";
-  const plainLook = "if (written !== null && PLAIN_PATH.test(written)) return reachable(screen).paths[method].test(written);";
-  assert.ok(source.includes(look) && source.includes(plainLook),
+  // The looks: at a resolved URL (before an offer is read, and in the full scan's look), and at a
+  // plain path as written.
+  const looks = [
+    ["    return reachable(screen).urls[method].test(url);", "    return true;"],
+    ["    return !look.urls[method].test(String(link ? linkHref(anchor) : formAction(anchor)));", "    return false;"],
+    ["if (written !== null && PLAIN_PATH.test(written)) return !look.paths[method].test(written);",
+      "if (written !== null && PLAIN_PATH.test(written)) return false;"],
+  ];
+  assert.ok(looks.every(([line]) => source.includes(line)),
     "the looks before routing are where this test expects them; update the test");
   const folder = mkdtempSync(join(tmpdir(), "page-actions-look-"));
   const unfiltered = join(folder, "page-actions.js");
-  writeFileSync(unfiltered, source.replace(look, "    return true;")
-    .replace(plainLook, "if (written !== null && PLAIN_PATH.test(written)) return true;"));
+  writeFileSync(unfiltered, looks.reduce((text, [line, off]) => text.replace(line, off), source));
   try {
     // Pieces a URL parser changes (spaces, braces, a backslash, tabs, non-ASCII, dot segments) put
     // the plain-path look to the test: a URL it reads as written must resolve to the same path.

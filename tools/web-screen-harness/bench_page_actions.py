@@ -117,7 +117,7 @@ MEASURE = r"""
     return page;
   };
   // Each sample runs a batch long enough for the clock (Chromium: 5 µs when cross-origin isolated,
-  // 100 µs otherwise; WebKitGTK: 1 ms when not isolated) to be far below it, and gives per-operation times: `page`,
+  // 100 µs otherwise; WebKitGTK: 20 µs when isolated, 1 ms otherwise) to be far below it, and gives per-operation times: `page`,
   // the wall time of the batch or the sum of what its operations return, and `script`, the
   // script's task's handler time, each over the batch's size. Rendering the browser fits in
   // between tasks is in neither.

@@ -366,39 +366,38 @@
   // time); any other URL is resolved.
   const PLAIN_PATH = /^(?![^?#]*\/\.\.?(?:[/?#]|$))\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:[?#]|$)/;
 
-  /** Whether a request of `method` to the URL `anchor` gives (its `attribute`, or else the
-   * resolved URL `resolved()` reads) could be a command native takes on `screen`. */
-  function anchorMayBeReachable(anchor, method, attribute, resolved, screen) {
-    if (plainBase) {
-      const written = getAttribute(anchor, attribute);
-      if (written !== null && PLAIN_PATH.test(written)) return reachable(screen).paths[method].test(written);
-    }
-    return mayBeReachable(method, String(resolved(anchor)), screen);
-  }
-
   /**
    * Whether none of an anchor's submissions can be a command native takes on `screen`, known
    * from one URL: a link's, or a form's action when no submit button can override it (no
    * `formaction` inside the form, and no id, so no button outside it can belong to it). Such an
    * anchor gets no entries and no ids (on a long list, the rows' links and forms); any change
    * that could make it offer something (its URL, a button added, an id) marks it to be read again.
-   * `overridable` false: the document has no `formaction` at all (one search for a whole scan),
-   * so every form's action is its URL.
+   * `look`: the screen's (`reachable`). `overridable` false: the document has no `formaction` at
+   * all (one search for a whole scan), so every form's action is its URL. The URL is the one
+   * written (PLAIN_PATH) or else the resolved one. Called for every form and link of a full
+   * scan, most of them read once while the script is still cold: it calls nothing of its own.
    */
-  function leftByLook(anchor, screen, overridable = true) {
-    if (anchor instanceof HTMLAnchorElement) {
-      return hasAttribute(anchor, "href") && !anchorMayBeReachable(anchor, "GET", "href", linkHref, screen);
-    }
-    if (overridable) {
+  function leftByLook(anchor, look, overridable = true) {
+    const link = anchor instanceof HTMLAnchorElement;
+    if (link) {
+      if (!hasAttribute(anchor, "href")) return false;
+    } else if (overridable) {
       const id = getAttribute(anchor, "id");
       if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
     }
-    return !anchorMayBeReachable(anchor, "POST", "action", formAction, screen);
+    const method = link ? "GET" : "POST";
+    if (plainBase) {
+      const written = getAttribute(anchor, link ? "href" : "action");
+      if (written !== null && PLAIN_PATH.test(written)) return !look.paths[method].test(written);
+    }
+    return !look.urls[method].test(String(link ? linkHref(anchor) : formAction(anchor)));
   }
 
+  const NONE = Object.freeze([]);
+
   /** The submissions of an anchor the script reads on `screen`: none when its URL alone leaves it. */
-  function submissionsOf(anchor, screen, overridable = true) {
-    return leftByLook(anchor, screen, overridable) ? [] : candidatesOf(anchor);
+  function submissionsOf(anchor, screen) {
+    return leftByLook(anchor, reachable(screen)) ? NONE : candidatesOf(anchor);
   }
 
   /** The URL the candidate's request goes to, read alone (a form's, or its button's formaction),
@@ -528,15 +527,20 @@
    * order), and forgets the ones no longer in it. */
   function scanAll(screen) {
     const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
-    const seen = new Set(anchors);
     const overridable = queryFirst(doc, "[formaction]") !== null;
-    for (const anchor of anchors) {
-      const found = submissionsOf(anchor, screen, overridable);
-      // Most of a long page's anchors offer nothing and never did: nothing to keep or forget.
-      if (found.length > 0 || ofAnchor.has(anchor)) refresh(anchor, screen, found);
+    const look = reachable(screen);
+    // Nothing kept yet (the first scan): nothing to forget either.
+    const kept = ofAnchor.size > 0;
+    for (let i = 0; i < anchors.length; i++) {
+      const anchor = anchors[i];
+      // Most of a long page's anchors are left by the look and offered nothing before: no entries.
+      if (!leftByLook(anchor, look, overridable)) refresh(anchor, screen, candidatesOf(anchor));
+      else if (kept && ofAnchor.has(anchor)) refresh(anchor, screen, NONE);
     }
+    if (!kept) return;
+    const seen = new Set(anchors);
     for (const anchor of Array.from(ofAnchor.keys())) {
-      if (!seen.has(anchor)) refresh(anchor, screen, []);
+      if (!seen.has(anchor)) refresh(anchor, screen, NONE);
     }
   }
 
