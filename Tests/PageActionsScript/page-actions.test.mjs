@@ -635,9 +635,12 @@ test("the look before routing leaves out only what routing would not offer (seed
   // plain path as written.
   const looks = [
     ["    return reachable(screen).urls[method].test(url);", "    return true;"],
-    ["    return !look.urls[method].test(String(link ? linkHref(anchor) : formAction(anchor)));", "    return false;"],
-    ["if (written !== null && PLAIN_PATH.test(written)) return !look.paths[method].test(written);",
-      "if (written !== null && PLAIN_PATH.test(written)) return false;"],
+    ["      return !look.urls.GET.test(String(anchor.href));", "      return false;"],
+    ["if (plainBase && PLAIN_PATH.test(href)) return !look.paths.GET.test(href);",
+      "if (plainBase && PLAIN_PATH.test(href)) return false;"],
+    ["    return !look.urls.POST.test(String(formAction(anchor)));", "    return false;"],
+    ["if (action !== null && PLAIN_PATH.test(action)) return !look.paths.POST.test(action);",
+      "if (action !== null && PLAIN_PATH.test(action)) return false;"],
   ];
   assert.ok(looks.every(([line]) => source.includes(line)),
     "the looks before routing are where this test expects them; update the test");

@@ -616,6 +616,7 @@
   const matchesSelector = method(Element, "matches");
   const hasAttribute = method(Element, "hasAttribute");
   const getAttribute = method(Element, "getAttribute");
+  const elementGetAttribute = Element.prototype.getAttribute;
   const formMethod = getter(HTMLFormElement, "method");
   const formAction = getter(HTMLFormElement, "action");
   const formElements = getter(HTMLFormElement, "elements");
@@ -926,19 +927,22 @@
    * scan, most of them read once while the script is still cold: it calls nothing of its own.
    */
   function leftByLook(anchor, look, overridable = true) {
-    const link = anchor instanceof HTMLAnchorElement;
-    if (link) {
-      if (!hasAttribute(anchor, "href")) return false;
-    } else if (overridable) {
+    if (anchor instanceof HTMLAnchorElement) {
+      // A link has no named properties, so its members are this world's own prototypes': called
+      // directly, the cheapest way in a cold engine.
+      const href = anchor.getAttribute("href");
+      if (href === null) return false;
+      if (plainBase && PLAIN_PATH.test(href)) return !look.paths.GET.test(href);
+      return !look.urls.GET.test(String(anchor.href));
+    }
+    if (overridable) {
       const id = getAttribute(anchor, "id");
       if ((id !== null && id !== "") || queryFirstWithin(anchor, "[formaction]") !== null) return false;
     }
-    const method = link ? "GET" : "POST";
-    if (plainBase) {
-      const written = getAttribute(anchor, link ? "href" : "action");
-      if (written !== null && PLAIN_PATH.test(written)) return !look.paths[method].test(written);
-    }
-    return !look.urls[method].test(String(link ? linkHref(anchor) : formAction(anchor)));
+    // A form's named controls shadow its members: the prototype's own, called on it.
+    const action = plainBase ? elementGetAttribute.call(anchor, "action") : null;
+    if (action !== null && PLAIN_PATH.test(action)) return !look.paths.POST.test(action);
+    return !look.urls.POST.test(String(formAction(anchor)));
   }
 
   const NONE = Object.freeze([]);
@@ -1074,7 +1078,8 @@
   /** Reads the whole document: every form and link, in document order (new keys get ids in that
    * order), and forgets the ones no longer in it. */
   function scanAll(screen) {
-    const anchors = Array.from(querySelectorAll(doc, "form, a[href]"));
+    // A static NodeList, read by index (no copy: a cold engine copies it element by element).
+    const anchors = querySelectorAll(doc, "form, a[href]");
     const overridable = queryFirst(doc, "[formaction]") !== null;
     const look = reachable(screen);
     // Nothing kept yet (the first scan): nothing to forget either.
