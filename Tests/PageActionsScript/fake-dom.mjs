@@ -167,16 +167,23 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   };
 
   class HTMLFormElement extends HTMLElement {
+    // A WebIDL member called on an object of another interface throws, as the browser's do.
+    static brand(self) {
+      if (!(self instanceof HTMLFormElement)) throw new TypeError("Illegal invocation");
+    }
     get method() {
+      HTMLFormElement.brand(this);
       const method = (this.getAttribute("method") ?? "").toLowerCase();
       return method === "post" || method === "dialog" ? method : "get";
     }
     get action() {
+      HTMLFormElement.brand(this);
       const action = this.getAttribute("action");
       if (!resolveURLs) return action ?? "";
       return action === null || action === "" ? document.URL : resolve(action);
     }
     get elements() {
+      HTMLFormElement.brand(this);
       // Form-associated controls (form= included), never image buttons, in tree order.
       return [...document.descendants()].filter((n) => n instanceof FormControl
         && !(n instanceof HTMLInputElement && n.type === "image") && n.form === this);
@@ -192,6 +199,7 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
 
   class HTMLAnchorElement extends HTMLElement {
     get href() {
+      if (!(this instanceof HTMLAnchorElement)) throw new TypeError("Illegal invocation");
       const href = this.getAttribute("href");
       return href === null ? "" : resolve(href);
     }
@@ -300,7 +308,9 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
       const all = [...this.descendants()];
       switch (selector) {
         case "form, a[href]":
-          return all.filter((n) => n instanceof HTMLFormElement || (n instanceof HTMLAnchorElement && n.hasAttribute("href")));
+          // By local name, as CSS matches it: an SVG <a href> too.
+          return all.filter((n) => n instanceof Element
+            && (n.localName === "form" || (n.localName === "a" && n.hasAttribute("href"))));
         case "base[target]":
           return all.filter((n) => n.localName === "base" && n.hasAttribute("target"));
         case "input[type=image]":
@@ -341,8 +351,9 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   };
   /** `el("form", {method: "post", action: "/x"}, el("button"))` */
   function el(tag, attributes = {}, ...children) {
-    const Type = classes[tag] ?? HTMLElement;
-    const element = new Type(tag, attributes);
+    // "svg:a": an element of another namespace (an SVG <a>), which is no HTMLElement.
+    const element = tag.startsWith("svg:") ? new Element(tag.slice(4), attributes)
+      : new (classes[tag] ?? HTMLElement)(tag, attributes);
     for (const child of children) element.appendChild(child);
     return element;
   }

@@ -191,6 +191,22 @@ test("a back/forward-cache restore reports again, even when nothing changed", as
   assert.equal(world.posted[1], world.posted[0]);
 });
 
+// `form, a[href]` matches an SVG <a href> too (an inline icon's link): the script reads HTML forms
+// and links only, and such a link neither stops the report nor is offered.
+test("an SVG link is neither read nor offered, and the rest of the page is", async () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("svg:a", { href: "/bookmarks/new" }));
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/new"));
+  });
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/new`]);
+  world.body.appendChild(world.el("svg:a", { href: "/bookmarks/3/edit" }));
+  world.fire("pageshow", { persisted: true });
+  await settle();
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/new`],
+    "a full scan again, with an SVG link added");
+});
+
 test("a document still loading is scanned at DOMContentLoaded", async () => {
   const world = page((w) => w.body.appendChild(form(w, "/bookmarks/3/publish")), { readyState: "loading" });
   assert.equal(world.posted.length, 0);

@@ -1086,6 +1086,8 @@
     const kept = ofAnchor.size > 0;
     for (let i = 0; i < anchors.length; i++) {
       const anchor = anchors[i];
+      // The selector matches an SVG <a href> too (any namespace's "a"): not a link the script reads.
+      if (!(anchor instanceof HTMLAnchorElement) && !(anchor instanceof HTMLFormElement)) continue;
       // Most of a long page's anchors are left by the look and offered nothing before: no entries.
       if (!leftByLook(anchor, look, overridable)) refresh(anchor, screen, candidatesOf(anchor));
       else if (kept && ofAnchor.has(anchor)) refresh(anchor, screen, NONE);
