@@ -1022,6 +1022,11 @@
   let full = true;
   const dirty = new Set();
   let screenSeen = null;
+  // Whether nodes left since the last scan. A removed subtree is not read (its elements would each
+  // get this world's wrapper, keeping the removed nodes alive for the engine's collector): the scan
+  // looks for what left among the forms, links and buttons it keeps, which on a long list are
+  // the page's own few.
+  let removed = false;
   // The last report made, and whether the next may differ from it: an offer came, went or was
   // read again (its element may have moved; a full scan reads every offer again). A change that
   // touches no offered element (on a list, a row) leaves the report as it was, not made again.
@@ -1123,10 +1128,15 @@
     }
     if (full) {
       full = false;
+      removed = false;
       dirty.clear();
       readBase();
       scanAll(screen);
     } else {
+      if (removed) {
+        removed = false;
+        noteLeft();
+      }
       const anchors = Array.from(dirty);
       dirty.clear();
       for (const anchor of anchors) refresh(anchor, screen);
@@ -1190,15 +1200,20 @@
     }
   }
 
-  /** Marks what a removed node took away: its forms and links, and the forms its buttons were in. */
+  /** Notes that nodes left: the next scan looks for what they took away among what it keeps (see
+   * `removed`), and a <base> that left has every URL and target read again. */
   function noteRemoved(node) {
     if (!(node instanceof Element)) return;
-    const inside = [node, ...Array.from(queryWithin(node, "form, a, button, input, base"))];
-    for (const element of inside) {
-      if (element instanceof HTMLBaseElement) full = true;
-      else if (element instanceof HTMLFormElement || element instanceof HTMLAnchorElement) dirty.add(element);
-      const entry = entries.get(element);
-      if (entry !== undefined) dirty.add(entry.element);
+    removed = true;
+    if (node instanceof HTMLBaseElement || queryFirstWithin(node, "base") !== null) full = true;
+  }
+
+  /** Marks the kept forms and links that left the document, or whose kept buttons left it or their
+   * form: all that a removal can take away (an anchor the script keeps nothing of offered nothing). */
+  function noteLeft() {
+    const gone = (key, anchor) => key !== anchor && (!isConnected(key) || control(key).form(key) !== anchor);
+    for (const [anchor, keys] of ofAnchor) {
+      if (!isConnected(anchor) || keys.some((key) => gone(key, anchor))) dirty.add(anchor);
     }
   }
 
