@@ -311,6 +311,8 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
           // By local name, as CSS matches it: an SVG <a href> too.
           return all.filter((n) => n instanceof Element
             && (n.localName === "form" || (n.localName === "a" && n.hasAttribute("href"))));
+        case "base":
+          return all.filter((n) => n.localName === "base");
         case "base[target]":
           return all.filter((n) => n.localName === "base" && n.hasAttribute("target"));
         case "input[type=image]":

@@ -574,6 +574,17 @@ test("a <base target> added later withdraws every offer after the change", async
   assert.deepEqual(offers(world), []);
 });
 
+test("a <base target> that leaves, inside what was removed, gives every offer back", async () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("div", {}, w.el("base", { target: "_blank" })));
+    w.body.appendChild(form(w, "/signout"));
+  });
+  assert.deepEqual(offers(world), []);
+  world.body.childNodes[0].remove();
+  await settle();
+  assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)), ["/signout"]);
+});
+
 // A seeded generator of pages and changes: after every burst of changes, the report the script
 // posts incrementally must be exactly the one a full scan of the same document gives (a
 // back/forward restore makes the script scan the whole document and post again).

@@ -167,16 +167,25 @@
   /** Whether a browsing-context name is the page's own context ("" or "_self"). */
   const isOwnContext = (name) => name === "" || name.toLowerCase() === "_self";
 
-  // The document's <base target>, read once per scan or invoke (readBase).
+  // The document's <base target> (its first <base> with a target), read once per full scan or
+  // invoke (readBase).
   let baseTarget = "";
   // Whether URLs as written resolve against the document's own http(s) URL (no <base href>), so a
   // plain path is read as written (PLAIN_PATH); read with the base target.
   let plainBase = false;
+  // The document's <base> elements when it was last read: one that leaves changes URLs or targets.
+  let bases = [];
 
   function readBase() {
-    const bases = querySelectorAll(doc, "base[target]");
-    baseTarget = bases.length > 0 ? getAttribute(bases[0], "target") ?? "" : "";
-    plainBase = queryFirst(doc, "base[href]") === null && /^https?:\/\//.test(String(documentURL(doc)));
+    bases = querySelectorAll(doc, "base");
+    let target = null;
+    let href = false;
+    for (let i = 0; i < bases.length; i++) {
+      if (target === null && hasAttribute(bases[i], "target")) target = getAttribute(bases[i], "target");
+      if (hasAttribute(bases[i], "href")) href = true;
+    }
+    baseTarget = target ?? "";
+    plainBase = !href && /^https?:\/\//.test(String(documentURL(doc)));
   }
 
   /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
@@ -474,9 +483,9 @@
   let full = true;
   const dirty = new Set();
   let screenSeen = null;
-  // Whether nodes left since the last scan. A removed subtree is not read (its elements would each
-  // get this world's wrapper, keeping the removed nodes alive for the engine's collector): the scan
-  // looks for what left among the forms, links and buttons it keeps, which on a long list are
+  // Whether nodes left since the last scan. Removed nodes are not read (each would get this world's
+  // wrapper, keeping the removed nodes alive for the engine's collector): the scan looks for what
+  // left among the <base> elements, forms, links and buttons it keeps, which on a long list are
   // the page's own few.
   let removed = false;
   // The last report made, and whether the next may differ from it: an offer came, went or was
@@ -578,17 +587,14 @@
       screenSeen = screen;
       full = true;
     }
+    if (removed && !full) noteLeft();
+    removed = false;
     if (full) {
       full = false;
-      removed = false;
       dirty.clear();
       readBase();
       scanAll(screen);
     } else {
-      if (removed) {
-        removed = false;
-        noteLeft();
-      }
       const anchors = Array.from(dirty);
       dirty.clear();
       for (const anchor of anchors) refresh(anchor, screen);
@@ -652,17 +658,16 @@
     }
   }
 
-  /** Notes that nodes left: the next scan looks for what they took away among what it keeps (see
-   * `removed`), and a <base> that left has every URL and target read again. */
-  function noteRemoved(node) {
-    if (!(node instanceof Element)) return;
-    removed = true;
-    if (node instanceof HTMLBaseElement || queryFirstWithin(node, "base") !== null) full = true;
-  }
-
-  /** Marks the kept forms and links that left the document, or whose kept buttons left it or their
-   * form: all that a removal can take away (an anchor the script keeps nothing of offered nothing). */
+  /** After nodes left: the whole document when a <base> it read left, else marks the kept forms
+   * and links that left the document, or whose kept buttons left it or their form (all that a
+   * removal can take away: an anchor the script keeps nothing of offered nothing). */
   function noteLeft() {
+    for (let i = 0; i < bases.length; i++) {
+      if (!isConnected(bases[i])) {
+        full = true;
+        return;
+      }
+    }
     const gone = (key, anchor) => key !== anchor && (!isConnected(key) || control(key).form(key) !== anchor);
     for (const [anchor, keys] of ofAnchor) {
       if (!isConnected(anchor) || keys.some((key) => gone(key, anchor))) dirty.add(anchor);
@@ -705,7 +710,7 @@
         const form = closest(target, "form");
         if (form !== null) dirty.add(form);
       }
-      for (const node of Array.from(record.removedNodes)) noteRemoved(node);
+      if (record.removedNodes.length > 0) removed = true;
       for (const node of Array.from(record.addedNodes)) {
         if (node instanceof Element) {
           if (node instanceof HTMLBaseElement) full = true;
