@@ -585,6 +585,20 @@ test("a <base target> that leaves, inside what was removed, gives every offer ba
   assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)), ["/signout"]);
 });
 
+test("a <base target> that leaves is noticed even when an invoke read the base before the scan", async () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("div", {}, w.el("base", { target: "_blank" })));
+    w.body.appendChild(w.el("form", { method: "post", action: "/bookmarks/3/publish", target: "_self" }, button(w)));
+    w.body.appendChild(form(w, "/signout"));
+  });
+  const [offer] = offers(world);
+  assert.equal(offer.url, `${ORIGIN}/bookmarks/3/publish`);
+  world.body.childNodes[0].remove();
+  assert.equal(await world.api.invoke(offer.target, offer.method, offer.url), "submitted");
+  await settle();
+  assert.deepEqual(offers(world).map((o) => o.url.slice(ORIGIN.length)), ["/bookmarks/3/publish", "/signout"]);
+});
+
 // A seeded generator of pages and changes: after every burst of changes, the report the script
 // posts incrementally must be exactly the one a full scan of the same document gives (a
 // back/forward restore makes the script scan the whole document and post again).

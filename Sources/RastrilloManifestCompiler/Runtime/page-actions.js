@@ -173,11 +173,12 @@
   // Whether URLs as written resolve against the document's own http(s) URL (no <base href>), so a
   // plain path is read as written (PLAIN_PATH); read with the base target.
   let plainBase = false;
-  // The document's <base> elements when it was last read: one that leaves changes URLs or targets.
+  // The document's <base> elements at the last full scan: one that leaves changes URLs or targets.
   let bases = [];
 
+  /** Reads the base target and whether URLs are read as written; returns the document's <base>s. */
   function readBase() {
-    bases = querySelectorAll(doc, "base");
+    const bases = querySelectorAll(doc, "base");
     let target = null;
     let href = false;
     for (let i = 0; i < bases.length; i++) {
@@ -186,6 +187,7 @@
     }
     baseTarget = target ?? "";
     plainBase = !href && /^https?:\/\//.test(String(documentURL(doc)));
+    return bases;
   }
 
   /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
@@ -592,7 +594,8 @@
     if (full) {
       full = false;
       dirty.clear();
-      readBase();
+      // Kept from a full scan only: an invoke reads the base again, but reads nothing else.
+      bases = readBase();
       scanAll(screen);
     } else {
       const anchors = Array.from(dirty);
