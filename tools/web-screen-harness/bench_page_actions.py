@@ -83,6 +83,22 @@ window.webkit = { messageHandlers: { rastrilloPageActions: {
 document.addEventListener("DOMContentLoaded", () => { window.__ready = performance.now(); });
 """
 
+# The least any reader that observes the page costs its own task: a MutationObserver with the
+# script's options whose callback posts a message to a task of its own, which reads nothing. The
+# all-rows swap is also timed in a page with it alone (the "bare observer" page).
+BARE_OBSERVER = """
+(() => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {};
+  const start = () => new MutationObserver(() => channel.port2.postMessage(null)).observe(document, {
+    childList: true, subtree: true, attributes: true, attributeFilter: [
+      "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
+      "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected"] });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+})();
+"""
+
 MEASURE = r"""
 (async () => {
   const repeat = %(repeat)d;
@@ -173,6 +189,11 @@ MEASURE = r"""
              firstScript: median(known(values.map((v) => v.firstScript))),
              firstFloor: median(known(values.map((v) => v.firstFloor))) };
   };
+  if (%(all_rows_only)s) {
+    // Another load of the same page (ALL_ROWS_ROUNDS): only the all-rows swap.
+    const html = list.innerHTML;
+    return { allRows: await sample(() => untilDone(() => { list.innerHTML = html; })) };
+  }
   const link = document.querySelector("a.new");
   if (window.__posts !== undefined) {
     // What this bench relies on: when the script's task has run, it has reported.
@@ -302,19 +323,24 @@ class Bench:
             "body": base64.b64encode(body.encode()).decode(),
         }, session=session)
 
-    def measure(self, rows: int, with_script: bool, repeat: int) -> dict:
-        url = f"{ORIGIN}/bookmarks?rows={rows}&script={int(with_script)}"
-        self.pages[url] = page(rows, self.script if with_script else None)
+    def measure(self, rows: int, with_script: bool, repeat: int, bare: bool = False,
+                all_rows_only: bool = False) -> dict:
+        """`MEASURE`'s result in a new load of the page without the script, with it, or (`bare`)
+        with `BARE_OBSERVER` alone; only the all-rows swap when `all_rows_only`."""
+        all_rows_only = all_rows_only or bare
+        url = f"{ORIGIN}/bookmarks?rows={rows}&script={'bare' if bare else int(with_script)}"
+        self.pages[url] = page(rows, BARE_OBSERVER if bare else self.script if with_script else None)
         firsts = []
         # The first report happens once per document: the median over a few loads.
-        for _ in range(5 if with_script else 1):
+        for _ in range(5 if with_script and not all_rows_only else 1):
             self.tab.load(url, timeout=120)
-            if with_script:
+            if with_script and not all_rows_only:
                 self.tab.wait_for("(window.__posts || []).length > 0", True, timeout=60)
                 firsts.append(self.tab.evaluate("window.__posts[0].at - window.__ready"))
         answer = self.browser.call(
             "Runtime.evaluate",
-            {"expression": MEASURE % {"repeat": repeat, "min_batch_ms": 5}, "returnByValue": True, "awaitPromise": True},
+            {"expression": MEASURE % {"repeat": repeat, "min_batch_ms": 5, "all_rows_only": str(all_rows_only).lower()},
+             "returnByValue": True, "awaitPromise": True},
             session=self.tab.session, timeout=600,
         )
         if "exceptionDetails" in answer:
@@ -325,9 +351,32 @@ class Bench:
         return result
 
 
-def print_report(engine: str, results: dict[int, tuple[dict, dict]]) -> None:
-    """Prints the table of one engine's run: per size, (plain tab, with the script) as `MEASURE`
-    returns them, with `first` the first report's time in ms."""
+# The all-rows swap's page task differs more between loads of one page than the script changes
+# it: it is timed in this many loads of each page (plain, with the script, with the bare
+# observer), taken in turn, and each page's figure is the median over its loads.
+ALL_ROWS_ROUNDS = 5
+
+
+def all_rows_rounds(measure) -> tuple[dict, dict, dict]:
+    """The three pages' results, each from one full measurement, with its all-rows figures the
+    median over `ALL_ROWS_ROUNDS` loads. `measure(kind, all_rows_only)` measures a new load of
+    the page of `kind` ("plain", "script" or "bare")."""
+    kinds = ("plain", "script", "bare")
+    results = {kind: measure(kind, kind == "bare") for kind in kinds}
+    loads = {kind: [results[kind]["allRows"]] for kind in kinds}
+    for _ in range(ALL_ROWS_ROUNDS - 1):
+        for kind in kinds:
+            loads[kind].append(measure(kind, True)["allRows"])
+    for kind in kinds:
+        for part in ("page", "script"):
+            values = sorted(load[part] for load in loads[kind])
+            results[kind]["allRows"][part] = values[len(values) // 2]
+    return results["plain"], results["script"], results["bare"]
+
+
+def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> None:
+    """Prints the table of one engine's run: per size, (plain tab, with the script, with the bare
+    observer) as `MEASURE` returns them, with `first` the first report's time in ms."""
     print(f"page-actions benchmark: {engine}, medians; ratios against the floor or the plain tab, "
           "measured in the same run")
     print(f"{'rows':>6} {'floor ms':>9} {'first ms':>9} {'first/floor':>12} {'rescan/floor':>13} "
@@ -335,7 +384,8 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict]]) -> None:
           f"{'all-rows task ms':>17} {'/floor':>7}")
     one_row = {}
     one_row_ratio = {}
-    for rows, (plain, scripted) in results.items():
+    bare_ratios = {}
+    for rows, (plain, scripted, bare) in results.items():
         if not scripted["isolated"]:
             print("(not cross-origin isolated: the page's clock is coarser)")
         floor = max(scripted["floor"], 0.001)
@@ -354,6 +404,9 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict]]) -> None:
             one_row_ratio[rows] = task_first / max(row_floor, 0.001)
         shown = lambda value, width, digits: f"{value:>{width}.{digits}f}" if value is not None else f"{'n/a':>{width}}"
         swap = scripted["allRows"]["page"] / max(plain["allRows"]["page"], 0.001)
+        # The page's task with the bare observer, against the plain tab's and the script's page.
+        bare_ratios[rows] = (bare["allRows"]["page"] / max(plain["allRows"]["page"], 0.001),
+                             scripted["allRows"]["page"] / max(bare["allRows"]["page"], 0.001))
         task = scripted["allRows"]["script"]
         goal_first = "ok" if first is not None and first <= 3 * floor + 1 else "over"
         goal_rescan = "ok" if added("rescan") <= 2 * floor else "over"
@@ -380,6 +433,10 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict]]) -> None:
               f"{worst} rows), {growth:.2f}x (goal: proportional to the row, not the page: at most 2x; "
               f"{'ok' if growth <= 2 else 'over'}; sizes not compared: "
               f"{', '.join(str(rows) for rows in sizes if rows not in one_row_ratio) or 'none'})")
+    print("the page's own task in an all-rows swap with a bare observer (the script's options, a task of its own "
+          "that reads nothing) against the plain tab's, and the script's page against it: "
+          + "; ".join(f"{rows} rows {plain_ratio:.2f}x, {script_ratio:.2f}x"
+                      for rows, (plain_ratio, script_ratio) in bare_ratios.items()))
     print("goals: first ≤ 3× floor + 1 ms; what a rescan adds ≤ 2× floor; the page's own task in an "
           "all-rows swap ≤ 1.2× the plain tab's (reported, not enforced); the all-rows swap's own task "
           "(the script reading every row, after the page's task) is reported against the floor")
@@ -408,7 +465,8 @@ def main() -> int:
             bench = Bench(browser, script)
             results = {}
             for rows in sizes:
-                results[rows] = (bench.measure(rows, False, repeat), bench.measure(rows, True, repeat))
+                results[rows] = all_rows_rounds(lambda kind, only: bench.measure(
+                    rows, kind == "script", repeat, bare=kind == "bare", all_rows_only=only))
             print_report("headless Chromium", results)
         except HarnessError as error:
             print(f"bench-page-actions: {error}", file=sys.stderr)

@@ -28,7 +28,7 @@ import tempfile
 from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_page_actions import CHANNEL_HOOK, HOST, MEASURE, arguments, page, print_report  # noqa: E402
+from bench_page_actions import BARE_OBSERVER, CHANNEL_HOOK, HOST, MEASURE, all_rows_rounds, arguments, page, print_report  # noqa: E402
 from webkit_questions import Embedder, Proxy, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
@@ -83,12 +83,12 @@ class Server:
         self.httpd.server_close()
 
 
-def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
+def measure(web: Embedder, rows: int, with_script: bool, repeat: int, all_rows_only: bool = False) -> dict:
     firsts = []
-    for _ in range(5 if with_script else 1):
+    for _ in range(5 if with_script and not all_rows_only else 1):
         before = len(web.world_messages)
         web.load_url(f"https://{HOST}/bookmarks?rows={rows}")
-        if with_script:
+        if with_script and not all_rows_only:
             # A message counted here may be the last page's (posted as it left): the first
             # report is this page's first post, read in its world.
             first = None
@@ -98,7 +98,8 @@ def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
                 first = web.evaluate("__posts.length > 0 ? __posts[0].at - __start : null", PAGE_ACTIONS_WORLD)
             firsts.append(first)
     result = web.call_async(
-        "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100}, PAGE_ACTIONS_WORLD,
+        "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100,
+                                             "all_rows_only": str(all_rows_only).lower()}, PAGE_ACTIONS_WORLD,
         timeout=600)
     result["first"] = sorted(firsts)[len(firsts) // 2] if firsts else None
     return result
@@ -113,9 +114,13 @@ def main() -> int:
         try:
             scripted = Embedder(proxy.port, certificate, host=HOST, world_script=PRELUDE + script, at_start=True)
             plain = Embedder(proxy.port, certificate, host=HOST, world_script="", at_start=True)
+            # The bare observer in the script's place (a world of its own, at document start).
+            bare = Embedder(proxy.port, certificate, host=HOST, world_script=BARE_OBSERVER, at_start=True)
             results = {}
             for rows in sizes:
-                results[rows] = (measure(plain, rows, False, repeat), measure(scripted, rows, True, repeat))
+                webs = {"plain": plain, "script": scripted, "bare": bare}
+                results[rows] = all_rows_rounds(lambda kind, only: measure(
+                    webs[kind], rows, kind == "script", repeat, all_rows_only=only))
             print_report("WebKitGTK", results)
         except AssertionError as error:
             print(f"webkit-bench-page-actions: {error}", file=sys.stderr)
