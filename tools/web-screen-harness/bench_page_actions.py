@@ -36,7 +36,9 @@ script or without it), is in neither. What the script adds to an operation is bo
   after it on the others. In a long list the engine often renders the whole list before the
   first task after a change, which then runs with its caches cold: the script's handler and the
   reader are each compared where they ran first after their swap;
-- all-rows swap: every row's HTML replaced.
+- all-rows swap: every row's HTML replaced; its page task is timed in ALL_ROWS_ROUNDS loads of
+  each page (it differs more between loads of one page than the script changes it), and also in
+  a page with a bare observer (BARE_OBSERVER) in the script's place.
 
 Printed per size: the first report against the floor (goal ≤ 3× + 1 ms), what a rescan adds
 against the floor (goal ≤ 2×), the script's one-row task against the row floor (goal: that ratio
