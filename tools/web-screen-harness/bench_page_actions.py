@@ -88,18 +88,20 @@ document.addEventListener("DOMContentLoaded", () => { window.__ready = performan
 # The least any reader that observes the page costs its own task: a MutationObserver with the
 # script's options whose callback posts a message to a task of its own, which reads nothing. The
 # all-rows swap is also timed in a page with it alone (the "bare observer" page).
+# The script's MutationObserver options (page-actions.js, start()), for both stand-ins below.
+OBSERVED = """{ childList: true, subtree: true, attributes: true, attributeFilter: [
+  "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
+  "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected"] }"""
+
 BARE_OBSERVER = """
 (() => {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {};
-  const start = () => new MutationObserver(() => channel.port2.postMessage(null)).observe(document, {
-    childList: true, subtree: true, attributes: true, attributeFilter: [
-      "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
-      "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected"] });
+  const start = () => new MutationObserver(() => channel.port2.postMessage(null)).observe(document, %s);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
   else start();
 })();
-"""
+""" % OBSERVED
 
 MEASURE = r"""
 (async () => {
@@ -241,9 +243,7 @@ MEASURE = r"""
       return n;
     };
     const observer = new MutationObserver((list) => { records.push(...list); });
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: [
-      "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
-      "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected"] });
+    observer.observe(document, %(observed)s);
     floorRead = () => {
       const t = performance.now();
       const batch = records;
@@ -341,7 +341,8 @@ class Bench:
                 firsts.append(self.tab.evaluate("window.__posts[0].at - window.__ready"))
         answer = self.browser.call(
             "Runtime.evaluate",
-            {"expression": MEASURE % {"repeat": repeat, "min_batch_ms": 5, "all_rows_only": str(all_rows_only).lower()},
+            {"expression": MEASURE % {"repeat": repeat, "min_batch_ms": 5, "all_rows_only": str(all_rows_only).lower(),
+                                            "observed": OBSERVED},
              "returnByValue": True, "awaitPromise": True},
             session=self.tab.session, timeout=600,
         )

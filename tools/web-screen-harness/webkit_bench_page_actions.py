@@ -28,7 +28,7 @@ import tempfile
 from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_page_actions import BARE_OBSERVER, CHANNEL_HOOK, HOST, MEASURE, all_rows_rounds, arguments, page, print_report  # noqa: E402
+from bench_page_actions import BARE_OBSERVER, CHANNEL_HOOK, HOST, MEASURE, OBSERVED, all_rows_rounds, arguments, page, print_report  # noqa: E402
 from webkit_questions import Embedder, Proxy, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
@@ -99,7 +99,8 @@ def measure(web: Embedder, rows: int, with_script: bool, repeat: int, all_rows_o
             firsts.append(first)
     result = web.call_async(
         "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100,
-                                             "all_rows_only": str(all_rows_only).lower()}, PAGE_ACTIONS_WORLD,
+                                             "all_rows_only": str(all_rows_only).lower(),
+                                             "observed": OBSERVED}, PAGE_ACTIONS_WORLD,
         timeout=600)
     result["first"] = sorted(firsts)[len(firsts) // 2] if firsts else None
     return result
