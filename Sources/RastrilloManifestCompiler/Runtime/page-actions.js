@@ -517,10 +517,14 @@
    * each one's offer is computed for `screen`. */
   function refresh(anchor, screen, found = submissionsOf(anchor, screen)) {
     const before = ofAnchor.get(anchor);
-    const keys = [];
-    for (const candidate of found) {
+    // Made only when there are keys: most anchors of a long page have none, and a change to a
+    // page's rows refreshes every anchor in them (what the script allocates, the engine's
+    // collector later collects in the page's own tasks).
+    let keys = null;
+    for (let i = 0; i < found.length; i++) {
+      const candidate = found[i];
       const key = candidate.button ?? candidate.element;
-      keys.push(key);
+      (keys ??= []).push(key);
       let entry = entries.get(key);
       if (entry === undefined || entry.element !== candidate.element) {
         drop(key);
@@ -536,10 +540,12 @@
         reportChanged = true;
       }
     }
-    for (const key of before ?? []) {
-      if (!keys.includes(key) && entries.get(key)?.element === anchor) drop(key);
+    if (before !== undefined) {
+      for (const key of before) {
+        if ((keys === null || !keys.includes(key)) && entries.get(key)?.element === anchor) drop(key);
+      }
     }
-    if (keys.length > 0) ofAnchor.set(anchor, keys);
+    if (keys !== null) ofAnchor.set(anchor, keys);
     else ofAnchor.delete(anchor);
   }
 
@@ -651,7 +657,9 @@
   function noteInside(element) {
     const enclosing = closest(element, "form");
     if (enclosing !== null) dirty.add(enclosing);
-    for (const inner of Array.from(queryWithin(element, "form, a, button, input, select, textarea, base"))) {
+    const within = queryWithin(element, "form, a, button, input, select, textarea, base");
+    for (let i = 0; i < within.length; i++) {
+      const inner = within[i];
       if (inner instanceof HTMLBaseElement) full = true;
       else if (inner instanceof HTMLFormElement || inner instanceof HTMLAnchorElement) dirty.add(inner);
       else {
@@ -714,7 +722,10 @@
         if (form !== null) dirty.add(form);
       }
       if (record.removedNodes.length > 0) removed = true;
-      for (const node of Array.from(record.addedNodes)) {
+      // Static NodeLists, read by index (no copy).
+      const added = record.addedNodes;
+      for (let i = 0; i < added.length; i++) {
+        const node = added[i];
         if (node instanceof Element) {
           if (node instanceof HTMLBaseElement) full = true;
           noteElement(node);
