@@ -14,7 +14,12 @@ end, posting to a `webkit.messageHandlers.rastrilloPageActions` stand-in that re
 Measured in the page, each the median of `--repeat` runs:
 
 - floor: `querySelectorAll('form, a[href]')` and reading every `action`/`href`: the least any scan
-  of the page's forms and links costs;
+  of the page's forms and links costs. Read as the script reads them: through the prototypes'
+  own getters (FORM_READS). A form's own members are looked up among its named controls first
+  (`form.action`, even `form.tagName`), which in Chromium costs the page's later DOM work too: an
+  all-rows swap of a 10-row list took 1.8× the plain page's time when an observing reader had
+  called `getAttribute` through each new form, 1.1× (what a bare observer costs) when it called
+  the prototype's on the form;
 - first report: from `DOMContentLoaded` to the first report posted;
 - then three changes, each repeated.
 
@@ -36,16 +41,23 @@ script or without it), is in neither. What the script adds to an operation is bo
   after it on the others. In a long list the engine often renders the whole list before the
   first task after a change, which then runs with its caches cold: the script's handler and the
   reader are each compared where they ran first after their swap;
-- all-rows swap: every row's HTML replaced; its page task is timed in ALL_ROWS_ROUNDS loads of
-  each page (it differs more between loads of one page than the script changes it), and also in
-  a page with a bare observer (BARE_OBSERVER) in the script's place.
+- all-rows swap: every row's HTML replaced. Its page task is timed apart (ALL_ROWS), paired:
+  three pages loaded side by side (Chromium: frames of one page; WebKitGTK: three web views), the
+  plain one, the one with the script and one with a bare observer (BARE_OBSERVER) in the
+  script's place, take turns in ALL_ROWS_ROUNDS rounds of one batch each (at least 20 ms in
+  Chromium, 100 ms in WebKitGTK), in a new order each round, and each ratio is the median of the
+  rounds' ratios. Each swap starts from a laid-out list, as rows on screen are (without that, the
+  plain page's swap of 100 rows took 1.6 or 2.4 ms from batch to batch in Chromium, as the
+  engine had laid out the last rows in between or not; 2.1–2.4 ms with it). Timed one page after
+  another, in loads of their own, the same ratio moved from 0.9× to 3.6× at 10 rows between
+  runs: the machine's pace changes over seconds, and pairing the batches in time cancels it.
 
 Printed per size: the first report against the floor (goal ≤ 3× + 1 ms), what a rescan adds
 against the floor (goal ≤ 2×), the script's one-row task against the row floor (goal: that ratio
 at any size at most 2× the smallest page's; what a one-row swap adds, a difference of two noisy
 times, is printed beside it), the
-page's own task in an all-rows swap against the plain tab's (goal ≤ 1.2×), and the script's task
-after it against the floor. Goals are reported, never enforced: timing on a shared machine is
+page's own task in an all-rows swap against the plain page's, paired (goal ≤ 1.2×), beside the
+bare observer's, and the script's task after it against the floor. Goals are reported, never enforced: timing on a shared machine is
 not a test.
 """
 
@@ -54,7 +66,9 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import json
 import os
+import random
 import sys
 import tempfile
 
@@ -85,14 +99,14 @@ window.webkit = { messageHandlers: { rastrilloPageActions: {
 document.addEventListener("DOMContentLoaded", () => { window.__ready = performance.now(); });
 """
 
-# The least any reader that observes the page costs its own task: a MutationObserver with the
-# script's options whose callback posts a message to a task of its own, which reads nothing. The
-# all-rows swap is also timed in a page with it alone (the "bare observer" page).
 # The script's MutationObserver options (page-actions.js, start()), for both stand-ins below.
 OBSERVED = """{ childList: true, subtree: true, attributes: true, attributeFilter: [
   "action", "method", "target", "href", "download", "disabled", "type", "form", "id",
   "formaction", "formmethod", "formtarget", "name", "value", "checked", "selected"] }"""
 
+# The least any reader that observes the page costs the page's own task: a MutationObserver with
+# the script's options whose callback posts a message to a task of its own, which reads nothing.
+# The all-rows swap's page task is also timed in a page with it in the script's place.
 BARE_OBSERVER = """
 (() => {
   const channel = new MessageChannel();
@@ -103,9 +117,18 @@ BARE_OBSERVER = """
 })();
 """ % OBSERVED
 
+# Reading a form's or link's URL as the script reads it: the prototypes' own getters, called on the
+# element (a form's own members are looked up among its named controls first), and a form told
+# from a link by its prototype, not its `tagName` (another member of the form's).
+FORM_READS = """
+  const formAction = Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, "action").get;
+  const linkHref = Object.getOwnPropertyDescriptor(HTMLAnchorElement.prototype, "href").get;
+  const urlOf = (e) => (e instanceof HTMLFormElement ? formAction.call(e) : linkHref.call(e));
+"""
+
 MEASURE = r"""
 (async () => {
-  const repeat = %(repeat)d;
+  const repeat = %(repeat)d;%(form_reads)s
   const list = document.querySelector("ul.rows");
   const median = (values) => {
     const s = [...values].sort((a, b) => a - b);
@@ -193,11 +216,6 @@ MEASURE = r"""
              firstScript: median(known(values.map((v) => v.firstScript))),
              firstFloor: median(known(values.map((v) => v.firstFloor))) };
   };
-  if (%(all_rows_only)s) {
-    // Another load of the same page (ALL_ROWS_ROUNDS): only the all-rows swap.
-    const html = list.innerHTML;
-    return { allRows: await sample(() => untilDone(() => { list.innerHTML = html; })) };
-  }
   const link = document.querySelector("a.new");
   if (window.__posts !== undefined) {
     // What this bench relies on: when the script's task has run, it has reported.
@@ -213,7 +231,8 @@ MEASURE = r"""
   }
   const floor = (await sample(async () => {
     let n = 0;
-    for (const e of document.querySelectorAll("form, a[href]")) n += (e.tagName === "FORM" ? e.action : e.href).length;
+    const anchors = document.querySelectorAll("form, a[href]");
+    for (let i = 0; i < anchors.length; i++) n += urlOf(anchors[i]).length;
     if (n < 0) throw new Error("unreachable");
   })).page;
   const rescan = await sample(() => untilDone(() => link.setAttribute("href", link.getAttribute("href"))));
@@ -235,11 +254,13 @@ MEASURE = r"""
   } else {
     let records = [];
     let floorTime = 0;
+    const matches = Element.prototype.matches, queryWithin = Element.prototype.querySelectorAll;
     const read = (node) => {
       let n = 0;
-      if (node.nodeType !== 1) return 0;
-      if (node.matches("form, a[href]")) n += (node.tagName === "FORM" ? node.action : node.href).length;
-      for (const e of node.querySelectorAll("form, a[href]")) n += (e.tagName === "FORM" ? e.action : e.href).length;
+      if (!(node instanceof Element)) return 0;
+      if (matches.call(node, "form, a[href]")) n += urlOf(node).length;
+      const inner = queryWithin.call(node, "form, a[href]");
+      for (let i = 0; i < inner.length; i++) n += urlOf(inner[i]).length;
       return n;
     };
     const observer = new MutationObserver((list) => { records.push(...list); });
@@ -250,7 +271,7 @@ MEASURE = r"""
       records = [];
       let n = 0;
       for (const record of batch) {
-        for (const node of record.removedNodes) if (node.nodeType === 1) n += node.querySelectorAll("form, a[href]").length;
+        for (const node of record.removedNodes) if (node instanceof Element) n += queryWithin.call(node, "form, a[href]").length;
         for (const node of record.addedNodes) n += read(node);
       }
       if (n < 0) throw new Error("unreachable");
@@ -325,61 +346,123 @@ class Bench:
             "body": base64.b64encode(body.encode()).decode(),
         }, session=session)
 
-    def measure(self, rows: int, with_script: bool, repeat: int, bare: bool = False,
-                all_rows_only: bool = False) -> dict:
-        """`MEASURE`'s result in a new load of the page without the script, with it, or (`bare`)
-        with `BARE_OBSERVER` alone; only the all-rows swap when `all_rows_only`."""
-        all_rows_only = all_rows_only or bare
-        url = f"{ORIGIN}/bookmarks?rows={rows}&script={'bare' if bare else int(with_script)}"
-        self.pages[url] = page(rows, BARE_OBSERVER if bare else self.script if with_script else None)
+    def measure(self, rows: int, with_script: bool, repeat: int) -> dict:
+        """`MEASURE`'s result in a new load of the page without the script or with it."""
+        url = f"{ORIGIN}/bookmarks?rows={rows}&script={int(with_script)}"
+        self.pages[url] = page(rows, self.script if with_script else None)
         firsts = []
         # The first report happens once per document: the median over a few loads.
-        for _ in range(5 if with_script and not all_rows_only else 1):
+        for _ in range(5 if with_script else 1):
             self.tab.load(url, timeout=120)
-            if with_script and not all_rows_only:
+            if with_script:
                 self.tab.wait_for("(window.__posts || []).length > 0", True, timeout=60)
                 firsts.append(self.tab.evaluate("window.__posts[0].at - window.__ready"))
-        answer = self.browser.call(
-            "Runtime.evaluate",
-            {"expression": MEASURE % {"repeat": repeat, "min_batch_ms": 5, "all_rows_only": str(all_rows_only).lower(),
-                                            "observed": OBSERVED},
-             "returnByValue": True, "awaitPromise": True},
-            session=self.tab.session, timeout=600,
-        )
-        if "exceptionDetails" in answer:
-            raise HarnessError(f"the measurement threw: {answer['exceptionDetails'].get('text')}")
-        result = answer["result"]["value"]
+        result = self._evaluate(MEASURE % {"repeat": repeat, "min_batch_ms": 5, "observed": OBSERVED,
+                                           "form_reads": FORM_READS})
         if firsts:
             result["first"] = sorted(firsts)[len(firsts) // 2]
         return result
 
-
-# The all-rows swap's page task differs more between loads of one page than the script changes
-# it: it is timed in this many loads of each page (plain, with the script, with the bare
-# observer), taken in turn, and each page's figure is the median over its loads.
-ALL_ROWS_ROUNDS = 5
-
-
-def all_rows_rounds(measure) -> tuple[dict, dict, dict]:
-    """The three pages' results, each from one full measurement, with its all-rows figures the
-    median over `ALL_ROWS_ROUNDS` loads. `measure(kind, all_rows_only)` measures a new load of
-    the page of `kind` ("plain", "script" or "bare")."""
-    kinds = ("plain", "script", "bare")
-    results = {kind: measure(kind, kind == "bare") for kind in kinds}
-    loads = {kind: [results[kind]["allRows"]] for kind in kinds}
-    for _ in range(ALL_ROWS_ROUNDS - 1):
+    def all_rows(self, rows: int) -> dict:
+        """`paired_all_rows` in one page whose frames are the plain page, the one with the script
+        and the one with the bare observer, side by side (one renderer, one compositor)."""
+        kinds = ("plain", "script", "bare")
+        bodies = {"plain": None, "script": self.script, "bare": BARE_OBSERVER}
         for kind in kinds:
-            loads[kind].append(measure(kind, True)["allRows"])
-    for kind in kinds:
-        for part in ("page", "script"):
-            values = sorted(load[part] for load in loads[kind])
-            results[kind]["allRows"][part] = values[len(values) // 2]
-    return results["plain"], results["script"], results["bare"]
+            self.pages[f"{ORIGIN}/bookmarks?rows={rows}&frame={kind}"] = page(rows, bodies[kind])
+        top = f"{ORIGIN}/frames?rows={rows}"
+        self.pages[top] = ("<!doctype html><html><head><title>Frames</title></head><body style=\"margin:0\">"
+                           + "".join(f'<iframe id="{kind}" src="/bookmarks?rows={rows}&amp;frame={kind}" '
+                                     'style="width:33vw;height:95vh;border:0"></iframe>' for kind in kinds)
+                           + "</body></html>")
+        self.tab.load(top, timeout=120)
+        # The load event waits for the frames' loads; each frame then gets its batch function.
+        for kind in kinds:
+            self._evaluate(f"document.getElementById({json.dumps(kind)}).contentWindow.eval("
+                           f"{json.dumps(ALL_ROWS % {'min_batch_ms': 20})}) === undefined")
+        return paired_all_rows(lambda kind: self._evaluate(
+            f"document.getElementById({json.dumps(kind)}).contentWindow.__allRows()"))
+
+    def _evaluate(self, expression: str):
+        answer = self.browser.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                        "awaitPromise": True}, session=self.tab.session, timeout=600)
+        if "exceptionDetails" in answer:
+            details = answer["exceptionDetails"]
+            raise HarnessError(f"the measurement threw: {details.get('exception', {}).get('description') or details.get('text')}")
+        return answer["result"]["value"]
+
+
+# The all-rows swap's page task, in a page loaded beside the others (`paired_all_rows`): defines
+# `__allRows()`, which times one batch of all-rows swaps (sized once to run at least
+# `min_batch_ms`), each as MEASURE's `untilDone` times it, and resolves to its page part per swap.
+ALL_ROWS = r"""
+globalThis.__allRows = (() => {
+  const list = document.querySelector("ul.rows");
+  const html = list.innerHTML;
+  const port = (globalThis.__channels || []).length > 0 ? globalThis.__channels[0].port1 : null;
+  const flush = async () => { for (let i = 0; i < 4; i++) await null; };
+  const channel = new MessageChannel();
+  let wake = null;
+  channel.port1.onmessage = () => { const resume = wake; wake = null; resume(); };
+  const nextTask = () => new Promise((resolve) => { wake = resolve; channel.port2.postMessage(null); });
+  const swap = async () => {
+    const done = port === null ? null
+      : new Promise((resolve) => port.addEventListener("message", () => resolve(), { once: true }));
+    list.getBoundingClientRect(); // laid out, as rows on screen are: their layout is undone too
+    const t = performance.now();
+    list.innerHTML = html;
+    await flush();
+    const page = performance.now() - t;
+    await (done === null ? nextTask() : done);
+    return page;
+  };
+  const collect = typeof globalThis.gc === "function" ? () => globalThis.gc() : () => {};
+  let size = 0;
+  return async () => {
+    for (let n = 1; size === 0; n *= 2) {
+      const t = performance.now();
+      for (let i = 0; i < n; i++) await swap();
+      if (performance.now() - t >= %(min_batch_ms)d || n >= 4096) size = n;
+    }
+    collect();
+    let page = 0;
+    for (let i = 0; i < size; i++) page += await swap();
+    await nextTask(); // what the batch left for the script's task, outside the timing
+    return page / size;
+  };
+})();
+"""
+
+# Rounds of the paired all-rows swap: in each, every page runs one batch, in an order drawn anew.
+ALL_ROWS_ROUNDS = 21
+
+
+def paired_all_rows(batch, kinds=("plain", "script", "bare")) -> dict:
+    """The all-rows swap's page task in pages loaded side by side, paired in time: in each of
+    `ALL_ROWS_ROUNDS` rounds every page runs one batch (`batch(kind)`: its page task per swap, in
+    ms), in a shuffled order (a fixed seed: the same orders in every run), so a page never always
+    follows the same one. Returns each page's median and the medians of the rounds' ratios."""
+    chooser = random.Random(20261205)
+    order = list(kinds)
+    times = {kind: [] for kind in kinds}
+    for _ in range(ALL_ROWS_ROUNDS):
+        chooser.shuffle(order)
+        for kind in order:
+            times[kind].append(batch(kind))
+
+    def median(values):
+        return sorted(values)[len(values) // 2]
+
+    def ratio(a, b):
+        return median([x / max(y, 1e-6) for x, y in zip(times[a], times[b])])
+
+    return {"page": {kind: median(times[kind]) for kind in kinds}, "script/plain": ratio("script", "plain"),
+            "bare/plain": ratio("bare", "plain"), "script/bare": ratio("script", "bare")}
 
 
 def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> None:
-    """Prints the table of one engine's run: per size, (plain tab, with the script, with the bare
-    observer) as `MEASURE` returns them, with `first` the first report's time in ms."""
+    """Prints the table of one engine's run: per size, (plain tab, with the script) as `MEASURE`
+    returns them, with `first` the first report's time in ms, and the `paired_all_rows` result."""
     print(f"page-actions benchmark: {engine}, medians; ratios against the floor or the plain tab, "
           "measured in the same run")
     print(f"{'rows':>6} {'floor ms':>9} {'first ms':>9} {'first/floor':>12} {'rescan/floor':>13} "
@@ -387,8 +470,8 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
           f"{'all-rows task ms':>17} {'/floor':>7}")
     one_row = {}
     one_row_ratio = {}
-    bare_ratios = {}
-    for rows, (plain, scripted, bare) in results.items():
+    paired_figures = {}
+    for rows, (plain, scripted, paired) in results.items():
         if not scripted["isolated"]:
             print("(not cross-origin isolated: the page's clock is coarser)")
         floor = max(scripted["floor"], 0.001)
@@ -406,10 +489,9 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
         if task_first is not None and row_floor is not None:
             one_row_ratio[rows] = task_first / max(row_floor, 0.001)
         shown = lambda value, width, digits: f"{value:>{width}.{digits}f}" if value is not None else f"{'n/a':>{width}}"
-        swap = scripted["allRows"]["page"] / max(plain["allRows"]["page"], 0.001)
-        # The page's task with the bare observer, against the plain tab's and the script's page.
-        bare_ratios[rows] = (bare["allRows"]["page"] / max(plain["allRows"]["page"], 0.001),
-                             scripted["allRows"]["page"] / max(bare["allRows"]["page"], 0.001))
+        # The page's own task in an all-rows swap, paired in time with the plain page's.
+        swap = paired["script/plain"]
+        paired_figures[rows] = paired
         task = scripted["allRows"]["script"]
         goal_first = "ok" if first is not None and first <= 3 * floor + 1 else "over"
         goal_rescan = "ok" if added("rescan") <= 2 * floor else "over"
@@ -436,10 +518,12 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
               f"{worst} rows), {growth:.2f}x (goal: proportional to the row, not the page: at most 2x; "
               f"{'ok' if growth <= 2 else 'over'}; sizes not compared: "
               f"{', '.join(str(rows) for rows in sizes if rows not in one_row_ratio) or 'none'})")
-    print("the page's own task in an all-rows swap with a bare observer (the script's options, a task of its own "
-          "that reads nothing) against the plain tab's, and the script's page against it: "
-          + "; ".join(f"{rows} rows {plain_ratio:.2f}x, {script_ratio:.2f}x"
-                      for rows, (plain_ratio, script_ratio) in bare_ratios.items()))
+    print("the page's own task in an all-rows swap, paired (pages side by side taking turns; medians of the "
+          "rounds' ratios), with the script and with a bare observer (the script's options, a task of its own "
+          "that reads nothing): "
+          + "; ".join(f"{rows} rows: plain {p['page']['plain']:.3f} ms, script {p['page']['script']:.3f} ms "
+                      f"({p['script/plain']:.2f}x plain), bare {p['page']['bare']:.3f} ms ({p['bare/plain']:.2f}x plain; "
+                      f"the script {p['script/bare']:.2f}x bare)" for rows, p in paired_figures.items()))
     print("goals: first ≤ 3× floor + 1 ms; what a rescan adds ≤ 2× floor; the page's own task in an "
           "all-rows swap ≤ 1.2× the plain tab's (reported, not enforced); the all-rows swap's own task "
           "(the script reading every row, after the page's task) is reported against the floor")
@@ -468,8 +552,8 @@ def main() -> int:
             bench = Bench(browser, script)
             results = {}
             for rows in sizes:
-                results[rows] = all_rows_rounds(lambda kind, only: bench.measure(
-                    rows, kind == "script", repeat, bare=kind == "bare", all_rows_only=only))
+                results[rows] = (bench.measure(rows, False, repeat), bench.measure(rows, True, repeat),
+                                 bench.all_rows(rows))
             print_report("headless Chromium", results)
         except HarnessError as error:
             print(f"bench-page-actions: {error}", file=sys.stderr)

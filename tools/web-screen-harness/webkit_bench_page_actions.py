@@ -14,7 +14,10 @@ as the adapter injects it; the plain tab is a second web view without it. The me
 posts; the DOM, the page's clock and its task queue are the page's. Differences from the
 Chromium half:
 
-- every batch runs for at least 100 ms (WebKitGTK's page clock is coarser than Chromium's);
+- every batch runs for at least 100 ms (WebKitGTK's page clock is coarser than Chromium's), and
+  no batch starts from a collected heap (the page cannot ask for a collection);
+- the paired all-rows swap's three pages are three web views, each with its own web process,
+  taking turns (the bare observer in its own world at document start, as the script is);
 - the first report is timed from `DOMContentLoaded` (a listener the prelude adds before the
   script's own) to the first post, read by wrapping the handler's `postMessage` in that world; a
   median of five loads.
@@ -28,7 +31,8 @@ import tempfile
 from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_page_actions import BARE_OBSERVER, CHANNEL_HOOK, HOST, MEASURE, OBSERVED, all_rows_rounds, arguments, page, print_report  # noqa: E402
+from bench_page_actions import (ALL_ROWS, BARE_OBSERVER, CHANNEL_HOOK, FORM_READS, HOST, MEASURE, OBSERVED,  # noqa: E402
+                                arguments, page, paired_all_rows, print_report)
 from webkit_questions import Embedder, Proxy, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
@@ -83,12 +87,13 @@ class Server:
         self.httpd.server_close()
 
 
-def measure(web: Embedder, rows: int, with_script: bool, repeat: int, all_rows_only: bool = False) -> dict:
+def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
+    """`MEASURE`'s result in a new load of the page in `web` (the script's view or the plain one)."""
     firsts = []
-    for _ in range(5 if with_script and not all_rows_only else 1):
+    for _ in range(5 if with_script else 1):
         before = len(web.world_messages)
         web.load_url(f"https://{HOST}/bookmarks?rows={rows}")
-        if with_script and not all_rows_only:
+        if with_script:
             # A message counted here may be the last page's (posted as it left): the first
             # report is this page's first post, read in its world.
             first = None
@@ -98,12 +103,20 @@ def measure(web: Embedder, rows: int, with_script: bool, repeat: int, all_rows_o
                 first = web.evaluate("__posts.length > 0 ? __posts[0].at - __start : null", PAGE_ACTIONS_WORLD)
             firsts.append(first)
     result = web.call_async(
-        "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100,
-                                             "all_rows_only": str(all_rows_only).lower(),
-                                             "observed": OBSERVED}, PAGE_ACTIONS_WORLD,
+        "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100, "observed": OBSERVED,
+                                             "form_reads": FORM_READS}, PAGE_ACTIONS_WORLD,
         timeout=600)
     result["first"] = sorted(firsts)[len(firsts) // 2] if firsts else None
     return result
+
+
+def all_rows(webs: dict[str, Embedder], rows: int) -> dict:
+    """`paired_all_rows` in the three web views, each with the page loaded once."""
+    for web in webs.values():
+        web.load_url(f"https://{HOST}/bookmarks?rows={rows}")
+        web.evaluate(ALL_ROWS % {"min_batch_ms": 100} + "; true", PAGE_ACTIONS_WORLD)
+    return paired_all_rows(lambda kind: webs[kind].call_async("return await __allRows();", PAGE_ACTIONS_WORLD,
+                                                              timeout=600))
 
 
 def main() -> int:
@@ -115,13 +128,15 @@ def main() -> int:
         try:
             scripted = Embedder(proxy.port, certificate, host=HOST, world_script=PRELUDE + script, at_start=True)
             plain = Embedder(proxy.port, certificate, host=HOST, world_script="", at_start=True)
-            # The bare observer in the script's place (a world of its own, at document start).
-            bare = Embedder(proxy.port, certificate, host=HOST, world_script=BARE_OBSERVER, at_start=True)
+            # The bare observer in the script's place (a world of its own, at document start, its
+            # MessageChannel seen as the script's is, so each swap waits for its task too).
+            bare = Embedder(proxy.port, certificate, host=HOST, world_script=CHANNEL_HOOK + BARE_OBSERVER,
+                            at_start=True)
+            webs = {"plain": plain, "script": scripted, "bare": bare}
             results = {}
             for rows in sizes:
-                webs = {"plain": plain, "script": scripted, "bare": bare}
-                results[rows] = all_rows_rounds(lambda kind, only: measure(
-                    webs[kind], rows, kind == "script", repeat, all_rows_only=only))
+                results[rows] = (measure(plain, rows, False, repeat), measure(scripted, rows, True, repeat),
+                                 all_rows(webs, rows))
             print_report("WebKitGTK", results)
         except AssertionError as error:
             print(f"webkit-bench-page-actions: {error}", file=sys.stderr)
