@@ -277,10 +277,18 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
   }
 
   // Browsers define form, formAction, willValidate and validity on each control interface's own
-  // prototype (the script reads them through those prototypes).
+  // prototype (the script reads them through those prototypes), and each throws when called on an
+  // element of another interface.
   for (const Type of [HTMLButtonElement, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement]) {
     for (const name of ["form", "formAction", "willValidate", "validity"]) {
-      Object.defineProperty(Type.prototype, name, Object.getOwnPropertyDescriptor(FormControl.prototype, name));
+      const own = Object.getOwnPropertyDescriptor(FormControl.prototype, name).get;
+      Object.defineProperty(Type.prototype, name, {
+        configurable: true,
+        get() {
+          if (!(this instanceof Type)) throw new TypeError("Illegal invocation");
+          return own.call(this);
+        },
+      });
     }
   }
 
@@ -315,10 +323,12 @@ export function makeWorld({ url = "https://notes.example.com/bookmarks/3", ready
           return all.filter((n) => n.localName === "base");
         case "base[target]":
           return all.filter((n) => n.localName === "base" && n.hasAttribute("target"));
+        // By local name, as CSS matches it: an SVG <input type=image> too.
         case "input[type=image]":
-          return all.filter((n) => n instanceof HTMLInputElement && n.type === "image");
+          return all.filter((n) => n instanceof Element && n.localName === "input" && n.getAttribute("type") === "image");
         case "input[type=image][form]":
-          return all.filter((n) => n instanceof HTMLInputElement && n.type === "image" && n.hasAttribute("form"));
+          return all.filter((n) => n instanceof Element && n.localName === "input" && n.getAttribute("type") === "image"
+            && n.hasAttribute("form"));
         case "[formaction]":
           return all.filter((n) => n instanceof Element && n.hasAttribute("formaction"));
         case "base[href]":

@@ -744,3 +744,26 @@ test("the look before routing leaves out only what routing would not offer (seed
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+// The selectors the script asks with ("base", "form", "input[type=image]", "select") also match
+// elements of another namespace with those names (inline SVG's <base>, <form>, <input>, <select>),
+// which are none of HTML's: such a <base target> sets no target, such an <input type=image> is no
+// image button, a change inside such a <form> or under such a <select> is no form's, and none of
+// them stops the script reporting the rest of the page.
+test("SVG elements named base, form, input or select are not HTML's, and stop nothing", async () => {
+  const world = page((w) => {
+    w.body.appendChild(w.el("svg:base", { target: "_blank" }));
+    w.body.appendChild(link(w, "/bookmarks/new"));
+    w.body.appendChild(w.el("form", { method: "post", action: "/signout" }, w.el("svg:input", { type: "image" })));
+    w.body.appendChild(w.el("svg:form", { action: "elsewhere" }, w.el("svg:text")));
+    w.body.appendChild(w.el("svg:select", {}, w.el("option", { value: "a" })));
+  });
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/new`, `${ORIGIN}/signout`]);
+  const [, newLink, , svgForm, svgSelect] = world.body.childNodes;
+  // In one burst: a change inside the SVG form, an option of the SVG select chosen, the link removed.
+  svgForm.appendChild(world.el("svg:text"));
+  svgSelect.childNodes[0].setAttribute("selected", "");
+  newLink.remove();
+  await settle();
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/signout`]);
+});

@@ -55,6 +55,7 @@ PAGES = {
     "locale-menu.html": "/bookmarks",
     "topbar.html": "/bookmarks",
     "submitters.html": "/bookmarks/3",
+    "foreign.html": "/bookmarks",
 }
 EXPECTED = {
     "row-menu.html": [("GET", "/bookmarks/3/edit"), ("POST", "/bookmarks/3/publish")],
@@ -67,6 +68,7 @@ EXPECTED = {
                         ("POST", "/bookmarks/3/unpublish", "plain=Unpublish"), ("POST", "/bookmarks/3/publish"),
                         ("POST", "/bookmarks/3/publish", "draft=1"), ("POST", "/bookmarks/3/delete"),
                         ("POST", "/bookmarks/3/delete"), ("GET", "/bookmarks/3/edit")],
+    "foreign.html": [("GET", "/bookmarks/new"), ("POST", "/signout")],
 }
 LIST_ROWS = 2000
 
@@ -100,7 +102,8 @@ def generated_list(rows: int) -> bytes:
 ORACLE = """(() => {
   const formGet = (name) => Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, name).get;
   const [formMethod, formAction, formElements] = ["method", "action", "elements"].map(formGet);
-  const base = document.querySelector("base[target]");
+  // HTML's <base target>: the first with a target (an SVG <base> sets none).
+  const base = Array.from(document.querySelectorAll("base[target]")).find((b) => b instanceof HTMLBaseElement) ?? null;
   const baseTarget = base === null ? "" : base.getAttribute("target");
   const own = (target) => target === "" || target.toLowerCase() === "_self";
   const requestOf = (element, button) => {
@@ -123,9 +126,11 @@ ORACLE = """(() => {
   const found = [];
   for (const element of document.querySelectorAll("form, a[href]")) {
     if (element instanceof HTMLAnchorElement) { found.push({ element, button: null }); continue; }
+    if (!(element instanceof HTMLFormElement)) continue; // an SVG <a> or <form> (foreign.html)
     const buttons = Array.from(formElements.call(element)).filter((c) => (c instanceof HTMLButtonElement && c.type === "submit")
       || (c instanceof HTMLInputElement && c.type === "submit"));
-    const images = Array.from(document.querySelectorAll("input[type=image]")).filter((i) => i.form === element);
+    const images = Array.from(document.querySelectorAll("input[type=image]"))
+      .filter((i) => i instanceof HTMLInputElement && i.form === element);
     if (buttons.length === 0 && images.length === 0) found.push({ element, button: null });
     for (const button of buttons) found.push({ element, button });
   }

@@ -176,18 +176,24 @@
   // The document's <base> elements at the last full scan: one that leaves changes URLs or targets.
   let bases = [];
 
-  /** Reads the base target and whether URLs are read as written; returns the document's <base>s. */
+  /** Reads the base target and whether URLs are read as written; returns the document's <base>s
+   * (HTML's only: the selector also matches an element of another namespace named "base", an SVG
+   * <base>, which sets neither). */
   function readBase() {
-    const bases = querySelectorAll(doc, "base");
+    const found = querySelectorAll(doc, "base");
+    const html = [];
     let target = null;
     let href = false;
-    for (let i = 0; i < bases.length; i++) {
-      if (target === null && hasAttribute(bases[i], "target")) target = getAttribute(bases[i], "target");
-      if (hasAttribute(bases[i], "href")) href = true;
+    for (let i = 0; i < found.length; i++) {
+      const base = found[i];
+      if (!(base instanceof HTMLBaseElement)) continue;
+      html.push(base);
+      if (target === null && hasAttribute(base, "target")) target = getAttribute(base, "target");
+      if (hasAttribute(base, "href")) href = true;
     }
     baseTarget = target ?? "";
     plainBase = !href && /^https?:\/\//.test(String(documentURL(doc)));
-    return bases;
+    return html;
   }
 
   /** The target an element's navigation goes to: its own attribute, else the document's <base target>. */
@@ -209,7 +215,8 @@
    * coordinates): inside it, or outside naming it with form= (only a form with an id can be
    * named, so a form without one costs no search of the document). */
   function hasImageButton(form) {
-    const owned = (input) => control(input).form(input) === form;
+    // The selector also matches an SVG <input>: no image button, and no member of HTML's to call.
+    const owned = (input) => input instanceof HTMLInputElement && control(input).form(input) === form;
     if (Array.from(queryWithin(form, "input[type=image]")).some(owned)) return true;
     const id = getAttribute(form, "id");
     return id !== null && id !== "" && Array.from(querySelectorAll(doc, "input[type=image][form]")).some(owned);
@@ -631,8 +638,8 @@
   /** The form a control belongs to (its form owner; an option's is its select's), or null. */
   function formOfControl(element) {
     if (element instanceof HTMLOptionElement) {
-      const select = closest(element, "select");
-      return select === null ? null : selectForm(select);
+      const select = closest(element, "select"); // or an SVG <select>, which has no form
+      return select instanceof HTMLSelectElement ? selectForm(select) : null;
     }
     if (element instanceof HTMLSelectElement) return selectForm(element);
     if (element instanceof HTMLTextAreaElement) return textareaForm(element);
@@ -640,31 +647,45 @@
     return members === undefined ? null : members.form(element);
   }
 
+  // While the observer's records are read (readRecords): the look of the page's screen, for `mark`.
+  let marking = null;
+
+  /**
+   * Marks a form or link for the next scan: an HTML one (`closest("form")` also finds an SVG
+   * element named "form"), unless its URL alone leaves it on this page and the script keeps
+   * nothing of it, so that reading it again would change nothing (a changed list's rows). The
+   * scan reads the rest in the same task, with the same screen and look.
+   */
+  function mark(anchor) {
+    if (!(anchor instanceof HTMLFormElement) && !(anchor instanceof HTMLAnchorElement)) return;
+    if (marking === null || ofAnchor.has(anchor) || !leftByLook(anchor, marking)) dirty.add(anchor);
+  }
+
   /** Marks what a changed or added element can change: itself as a form or link, the form of a
    * control, and for anything else (a fieldset's disabled) every form and link inside it and its
    * own form. */
   function noteElement(element) {
     if (element instanceof HTMLFormElement || element instanceof HTMLAnchorElement) {
-      dirty.add(element);
+      mark(element);
       return;
     }
     const form = formOfControl(element);
-    if (form !== null) dirty.add(form);
+    if (form !== null) mark(form);
     noteInside(element);
   }
 
   /** Marks the forms and links inside `element` and the forms of its controls. */
   function noteInside(element) {
     const enclosing = closest(element, "form");
-    if (enclosing !== null) dirty.add(enclosing);
+    if (enclosing !== null) mark(enclosing);
     const within = queryWithin(element, "form, a, button, input, select, textarea, base");
     for (let i = 0; i < within.length; i++) {
       const inner = within[i];
       if (inner instanceof HTMLBaseElement) full = true;
-      else if (inner instanceof HTMLFormElement || inner instanceof HTMLAnchorElement) dirty.add(inner);
+      else if (inner instanceof HTMLFormElement || inner instanceof HTMLAnchorElement) mark(inner);
       else {
         const form = formOfControl(inner);
-        if (form !== null) dirty.add(form);
+        if (form !== null) mark(form);
       }
     }
   }
@@ -699,7 +720,12 @@
   function readRecords() {
     const batches = unread;
     unread = [];
-    for (const records of batches) readBatch(records);
+    marking = reachable(pageScreen());
+    try {
+      for (const records of batches) readBatch(records);
+    } finally {
+      marking = null;
+    }
   }
 
   function readBatch(records) {
@@ -713,13 +739,13 @@
           break;
         }
         const entry = entries.get(target);
-        if (entry !== undefined) dirty.add(entry.element); // the form a button belonged to
+        if (entry !== undefined) mark(entry.element); // the form a button belonged to
         noteElement(target);
         continue;
       }
       if (target instanceof Element) {
         const form = closest(target, "form");
-        if (form !== null) dirty.add(form);
+        if (form !== null) mark(form);
       }
       if (record.removedNodes.length > 0) removed = true;
       // Static NodeLists, read by index (no copy).
