@@ -767,3 +767,21 @@ test("SVG elements named base, form, input or select are not HTML's, and stop no
   await settle();
   assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/signout`]);
 });
+
+// A report is made again only when what it says may have changed: an offer read again the same is
+// not a change, unless nodes left in the same burst (an offered element moved: the order changed).
+test("offered elements moved: the report lists them in their new order", async () => {
+  const world = page((w) => {
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+  });
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/3/edit`]);
+  const [publish, edit] = world.body.childNodes;
+  world.body.appendChild(publish); // moved after the link: removed, then added again
+  await settle();
+  assert.deepEqual(offers(world).map((offer) => offer.url), [`${ORIGIN}/bookmarks/3/edit`, `${ORIGIN}/bookmarks/3/publish`]);
+  assert.equal(world.posted.length, 2);
+  edit.setAttribute("href", "/bookmarks/3/edit");
+  await settle();
+  assert.equal(world.posted.length, 2, "an attribute set to its own value: the report as it was, not posted again");
+});

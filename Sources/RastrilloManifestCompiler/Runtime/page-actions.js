@@ -497,11 +497,30 @@
   // left among the <base> elements, forms, links and buttons it keeps, which on a long list are
   // the page's own few.
   let removed = false;
-  // The last report made, and whether the next may differ from it: an offer came, went or was
-  // read again (its element may have moved; a full scan reads every offer again). A change that
-  // touches no offered element (on a list, a row) leaves the report as it was, not made again.
+  // The last report made, and whether the next may differ from it: an offer came, went or
+  // changed, or was read again in a scan that saw nodes leave (its element may have moved) or that
+  // read the whole document. A change that touches no offered element (on a list, a row), or
+  // reads offers again to find each as it was (an attribute set to its own value), leaves the
+  // report as it was, not made again.
   let lastReport = null;
   let reportChanged = true;
+  // Whether the scan under way follows a removal or reads the whole document (see lastReport).
+  let reordered = false;
+
+  /** Whether two offers say the same (method, URL, submitter pair and bound fields' values). */
+  function sameOffer(a, b) {
+    if (a === null || a.method !== b.method || a.url !== b.url) return false;
+    const x = a.submitter, y = b.submitter;
+    if (x === undefined || y === undefined) {
+      if (x !== y) return false;
+    } else if (x.name !== y.name || x.value !== y.value) {
+      return false;
+    }
+    const f = a.fields, g = b.fields;
+    if (f === undefined || g === undefined) return f === g;
+    const names = Object.keys(f);
+    return names.length === Object.keys(g).length && names.every((name) => Object.hasOwn(g, name) && f[name] === g[name]);
+  }
 
   const idOf = (key) => {
     let id = ids.get(key);
@@ -539,13 +558,14 @@
         entries.set(key, entry);
         byTarget.set(entry.id, entry);
       }
-      entry.offer = offerOf(entry, screen);
-      if (entry.offer === null) {
+      const offer = offerOf(entry, screen);
+      if (offer === null) {
         if (offered.delete(entry)) reportChanged = true;
       } else {
+        if (reordered || !offered.has(entry) || !sameOffer(entry.offer, offer)) reportChanged = true;
         offered.add(entry);
-        reportChanged = true;
       }
+      entry.offer = offer;
     }
     if (before !== undefined) {
       for (const key of before) {
@@ -603,6 +623,7 @@
       full = true;
     }
     if (removed && !full) noteLeft();
+    reordered = removed || full;
     removed = false;
     if (full) {
       full = false;
