@@ -9,7 +9,7 @@
 # make ci runs fuzz-replay (swift test of Fuzz/: every corpus entry and regression through the
 # same checks, on any platform), fuzz-ci (the libFuzzer builds replay them too, then a fixed
 # -runs/-seed per target; SKIPPED where libFuzzer cannot link), fuzz-differential (Swift router
-# vs the emitted JS router and WHATWG URL, node), fuzz-emit-parse (node, tsc, gofmt and go vet,
+# vs the emitted JS router and WHATWG URL, and the page-actions look vs no look, node), fuzz-emit-parse (node, tsc, gofmt and go vet,
 # swiftc -parse over what fuzz-emit generates, strings read back) and security-doc
 # (docs/security.md cites only names that exist).
 FUZZ_SECONDS ?= 60
@@ -41,7 +41,7 @@ fuzz-ci:
 	scripts/fuzz-run.sh ci
 
 fuzz-differential:
-	@echo "== fuzz-differential: Swift router, emitted JS router and WHATWG URL on every url corpus entry and seeded mutations"
+	@echo "== fuzz-differential: Swift router, emitted JS router and WHATWG URL on every url corpus entry and seeded mutations; the page-actions script's look before routing against the script without it"
 	scripts/fuzz-differential.sh
 
 # Issue 31: every generated language's own parser over the manifests fuzz-emit generates.
