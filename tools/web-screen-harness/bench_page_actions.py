@@ -463,7 +463,7 @@ def paired_all_rows(batch, kinds=("plain", "script", "bare")) -> dict:
 def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> None:
     """Prints the table of one engine's run: per size, (plain tab, with the script) as `MEASURE`
     returns them, with `first` the first report's time in ms, and the `paired_all_rows` result."""
-    print(f"page-actions benchmark: {engine}, medians; ratios against the floor or the plain tab, "
+    print(f"page-actions benchmark: {engine}, medians; ratios against the floor or the plain page, "
           "measured in the same run")
     print(f"{'rows':>6} {'floor ms':>9} {'first ms':>9} {'first/floor':>12} {'rescan/floor':>13} "
           f"{'1-row +ms':>10} {'(task)':>7} {'row floor':>10} {'task/row floor':>15} {'swap/plain':>11} "
@@ -525,7 +525,7 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
                       f"({p['script/plain']:.2f}x plain), bare {p['page']['bare']:.3f} ms ({p['bare/plain']:.2f}x plain; "
                       f"the script {p['script/bare']:.2f}x bare)" for rows, p in paired_figures.items()))
     print("goals: first ≤ 3× floor + 1 ms; what a rescan adds ≤ 2× floor; the page's own task in an "
-          "all-rows swap ≤ 1.2× the plain tab's (reported, not enforced); the all-rows swap's own task "
+          "all-rows swap ≤ 1.2× the plain page's, paired (reported, not enforced); the all-rows swap's own task "
           "(the script reading every row, after the page's task) is reported against the floor")
 
 
