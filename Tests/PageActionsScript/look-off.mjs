@@ -9,11 +9,9 @@
 const LOOKS = [
   ["    return reachable(screen).urls[method].test(url);", "    return true;"],
   ["      return !look.urls.GET.test(String(anchor.href));", "      return false;"],
-  ["if (plainBase && PLAIN_PATH.test(href)) return !look.paths.GET.test(href);",
-    "if (plainBase && PLAIN_PATH.test(href)) return false;"],
+  ["        if (look.plainLeft.GET.test(href)) return true;", "        if (false) return true;"],
   ["    return !look.urls.POST.test(String(formAction(anchor)));", "    return false;"],
-  ["if (action !== null && PLAIN_PATH.test(action)) return !look.paths.POST.test(action);",
-    "if (action !== null && PLAIN_PATH.test(action)) return false;"],
+  ["      if (look.plainLeft.POST.test(action)) return true;", "      if (false) return true;"],
 ];
 
 /** `source` (a generated page-actions.js) with every look turned off. Throws, naming the line,
