@@ -9,8 +9,9 @@
 # make ci runs fuzz-replay (swift test of Fuzz/: every corpus entry and regression through the
 # same checks, on any platform), fuzz-ci (the libFuzzer builds replay them too, then a fixed
 # -runs/-seed per target; SKIPPED where libFuzzer cannot link), fuzz-differential (Swift router
-# vs the emitted JS router and WHATWG URL, and the page-actions look vs no look, node), fuzz-emit-parse (node, tsc, gofmt and go vet,
-# swiftc -parse over what fuzz-emit generates, strings read back) and security-doc
+# vs the emitted JS router and WHATWG URL, and the page-actions look vs no look, node),
+# fuzz-emit-parse (node, tsc, gofmt and go vet, swiftc -parse over what fuzz-emit generates,
+# strings read back) and security-doc
 # (docs/security.md cites only names that exist).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 5000

@@ -2,8 +2,9 @@
 // link's URL alone, tested against the routes of the commands native takes on the page, before
 // the rest is read and routed). The look must leave out only what routing and the scope rule would
 // not offer: on pages whose links and forms carry the fuzz-url corpus, the page-action corpus (as
-// written, as a path alone, rewritten the ways a URL parser undoes) and seeded mutations of both, on screens of each kind (a destination with and without path params,
-// another origin of the app, no destination) and with and without a <base href>, the script
+// written, as a path alone, rewritten the ways a URL parser undoes) and seeded mutations of both,
+// on screens of each kind (a destination with and without path params, another origin of the
+// app, no destination) and with and without a <base href>, the script
 // reports exactly the offers the same script with the look turned off (look-off.mjs) reports, in
 // the same order; only the targets differ. Run in the fake DOM (Tests/PageActionsScript), whose
 // URLs resolve with WHATWG URL. No allowlist: any difference fails.
