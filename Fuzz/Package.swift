@@ -5,7 +5,7 @@ import PackageDescription
 /// One libFuzzer executable per target; each main.swift holds only LLVMFuzzerTestOneInput.
 let fuzzTargets = [
     "url", "routes", "json", "bridge", "manifest", "yaml", "version", "crypto", "query", "head", "pageactions",
-    "signin", "emit",
+    "signin", "emit", "derive",
 ]
 
 let package = Package(
@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "RastrilloCrypto", package: "RastrilloNative"),
                 "FuzzYAML",
                 "FuzzManifestCompiler",
+                "FuzzDerive",
             ]
         ),
         // The manifest compiler is in a target no product exports: Sources/FuzzManifestCompiler is a
@@ -33,6 +34,9 @@ let package = Package(
         // The YAML subset reader lives in the CLI module, which no product exports: these
         // are symlinks to its four files, compiled here as they are (no copy to drift).
         .target(name: "FuzzYAML", dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")]),
+        // The readers of `manifest derive` (CLI module): symlinks to the locale catalog reader, the Go
+        // route scanner and the `gen/manifest.json` reader (which reads through RastrilloJSON).
+        .target(name: "FuzzDerive", dependencies: [.product(name: "RastrilloNative", package: "RastrilloNative")]),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
     ],
     swiftLanguageModes: [.v6]

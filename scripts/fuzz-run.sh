@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions signin emit)
+ALL_TARGETS=(url routes json bridge manifest yaml version crypto query head pageactions signin emit derive)
 mode=${1:?usage: scripts/fuzz-run.sh build|ci|fuzz|corpus [target…]}
 shift
 targets=("$@")
@@ -49,6 +49,7 @@ dictionary() {
     url | query | signin) echo "-dict=Fuzz/Dictionaries/url.dict" ;;
     json | manifest | bridge | pageactions) echo "-dict=Fuzz/Dictionaries/json.dict" ;;
     yaml) echo "-dict=Fuzz/Dictionaries/yaml.dict" ;;
+    derive) echo "-dict=Fuzz/Dictionaries/derive.dict" ;;
     head) echo "-dict=Fuzz/Dictionaries/head.dict" ;;
     *) ;;
     esac

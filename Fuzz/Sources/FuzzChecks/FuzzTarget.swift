@@ -45,6 +45,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case signIn = "signin"
     /// The manifest compiler's emitters: what a valid manifest's strings become in generated code.
     case emit
+    /// `manifest derive`'s readers: the locale catalog reader and the Go route scanner.
+    case derive
 
     /// Checks the target's properties on one input.
     @MainActor public func check(_ bytes: [UInt8]) async throws(PropertyViolation) {
@@ -62,6 +64,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pageActions: try PageActionCheck.check(bytes)
         case .signIn: try SignInCheck.check(bytes)
         case .emit: try EmitCheck.check(bytes)
+        case .derive: try DeriveCheck.check(bytes)
         }
     }
 }

@@ -1,0 +1,1 @@
+../../../Sources/RastrilloNativeCLI/Derive/Reading/RastrilloResourceReader.swift
