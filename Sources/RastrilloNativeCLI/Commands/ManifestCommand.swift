@@ -8,7 +8,7 @@ enum ManifestCommand: CLICommand {
         CLICommandConfiguration(
             name: "manifest",
             abstract: "Validate app manifests; compile them to Swift, JS, Go, AASA, Hotwire.",
-            subcommands: [Schema.self, Check.self, Build.self, Graph.self]
+            subcommands: [Schema.self, Check.self, Build.self, Graph.self, Derive.self]
         )
     }
 

@@ -1,0 +1,3 @@
+module badlocale
+
+go 1.25.0

@@ -1,0 +1,3 @@
+module collide
+
+go 1.25.0

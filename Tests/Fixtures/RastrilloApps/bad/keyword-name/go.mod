@@ -1,0 +1,3 @@
+module keyword
+
+go 1.25.0

@@ -1,0 +1,3 @@
+module norouter
+
+go 1.25.0

@@ -1,0 +1,3 @@
+module notjson
+
+go 1.25.0

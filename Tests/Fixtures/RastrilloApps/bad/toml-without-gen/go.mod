@@ -1,0 +1,3 @@
+module stale
+
+go 1.25.0

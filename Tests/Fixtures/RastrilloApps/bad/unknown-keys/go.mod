@@ -1,0 +1,3 @@
+module additive
+
+go 1.25.0

@@ -1,0 +1,3 @@
+module wrongshapename
+
+go 1.25.0

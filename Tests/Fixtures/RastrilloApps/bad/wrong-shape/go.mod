@@ -1,0 +1,3 @@
+module wrongshape
+
+go 1.25.0

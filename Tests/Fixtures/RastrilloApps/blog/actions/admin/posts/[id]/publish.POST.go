@@ -1,0 +1,8 @@
+package publish
+
+import "net/http"
+
+// Handle publishes a post. Hand-written: rastrillo generate folds it into gen/router.go.
+func Handle(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "not implemented in this fixture", http.StatusNotImplemented)
+}

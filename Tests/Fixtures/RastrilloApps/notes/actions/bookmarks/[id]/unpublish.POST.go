@@ -1,0 +1,8 @@
+package unpublish
+
+import "net/http"
+
+// Handle unpublishes one bookmark and answers 303 to it. Hand-written: rastrillo generate folds it into gen/router.go.
+func Handle(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "not implemented in this fixture", http.StatusNotImplemented)
+}

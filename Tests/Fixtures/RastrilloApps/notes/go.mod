@@ -1,0 +1,3 @@
+module notes
+
+go 1.25.0

@@ -1,0 +1,3 @@
+module tickets
+
+go 1.25.0
