@@ -37,6 +37,38 @@ if [ -e "$work/MyNotes/web" ]; then
     exit 1
 fi
 
+echo "-- companion new --from-app (the notes Rastrillo app fixture, pinned) + check --release"
+app=Tests/Fixtures/RastrilloApps/notes
+if [ -d "$app/gen" ]; then
+    "$tool" companion new "$work/FromApp" --from-app "$app" --origin https://notes.example.com \
+        --name FromApp --bundle-id org.acme.fromapp \
+        --package-url https://github.com/rastrilloorg/rastrillo-native.git \
+        --revision 0123456789abcdef0123456789abcdef01234567
+    "$tool" companion check "$work/FromApp" --release
+    for notes_only in NotesStackTests NotesPresentationTests NotesSignInLinkTests; do
+        if [ -e "$work/FromApp/Tests/NotesCoreTests/$notes_only.swift" ]; then
+            echo "error: companion new --from-app kept the notes-only test $notes_only.swift" >&2
+            exit 1
+        fi
+    done
+    if "$tool" companion new "$work/NoOrigin" --from-app "$app" --name NoOrigin --bundle-id org.acme.no \
+        >/dev/null 2>&1 || [ -e "$work/NoOrigin" ]; then
+        echo "error: companion new --from-app without --origin was accepted" >&2
+        exit 1
+    fi
+    # The model's tests (the walk of every destination and command) of a local-path copy, which
+    # builds against this checkout.
+    "$tool" companion new "$work/FromAppLocal" --from-app "$app" --origin https://notes.example.com \
+        --name FromAppLocal --bundle-id org.acme.fromapplocal >/dev/null
+    # shellcheck disable=SC2086
+    $SWIFT build --package-path "$work/FromAppLocal" --build-tests $STRICT
+    # shellcheck disable=SC2086
+    $SWIFT test --package-path "$work/FromAppLocal" $STRICT
+else
+    echo "error: $app/gen is missing (the Rastrillo app fixture companion new --from-app is checked with)" >&2
+    exit 1
+fi
+
 echo "-- companion check examples/companion"
 "$tool" companion check examples/companion
 

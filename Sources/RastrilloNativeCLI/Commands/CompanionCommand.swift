@@ -21,6 +21,14 @@ enum CompanionCommand: CLICommand {
                 discussion: """
                     Without --package-url and --revision the companion uses this tool's own
                     checkout by relative path (fine for trying it; check --release refuses it).
+
+                    --from-app APP_DIR --origin URL writes a companion for the Rastrillo app in
+                    APP_DIR: the notes example driven by a manifest derived from the app's
+                    committed files (as manifest derive does; APP_DIR/app-manifest.overlay.json is
+                    merged last when there is one). It opens on the app's first list page, lists
+                    every list page in its sidebar, offers the app's forms and links as menu and
+                    toolbar commands, and its String Catalog holds every locale the app ships.
+                    It prints the derive report; if nothing can be derived it writes nothing.
                     """,
                 arguments: [.single("dir", help: "The folder to create (must be empty or absent).")],
                 options: [
@@ -44,6 +52,13 @@ enum CompanionCommand: CLICommand {
                         "--from", "example",
                         help: "The bundled example to start from: companion (the default; a version checker with a "
                             + "web screen) or notes (a Rastrillo app's companion: sign-in, forms, page commands)."),
+                    .value(
+                        "--from-app", "APP_DIR",
+                        help: "A Rastrillo app's folder (the one holding gen/) to derive the companion from, "
+                            + "instead of --from; needs --origin."),
+                    .value(
+                        "--origin", "url",
+                        help: "With --from-app: the app's deployed origin, scheme://host[:port]."),
                     .flag("--force", help: "Write into a non-empty folder (same-named files are overwritten)."),
                 ]
             )
@@ -89,7 +104,20 @@ enum CompanionCommand: CLICommand {
         templates: [CompanionTemplate.Kind: [CompanionTemplate.File]] = CompanionTemplate.current
     ) throws -> Int32 {
         let dir = parsed.argument("dir")
-        let fromName = parsed.value("--from") ?? CompanionTemplate.Kind.companion.rawValue
+        let fromApp = parsed.value("--from-app")
+        if fromApp != nil, parsed.value("--from") != nil {
+            throw CLIUsageError("--from and --from-app are exclusive: a companion starts from one of them")
+        }
+        if fromApp != nil, parsed.value("--origin") == nil {
+            throw CLIUsageError(
+                "--from-app needs --origin <url>: the app's deployed origin, e.g. --origin https://app.example.com "
+                    + "(no app file holds it)")
+        }
+        if fromApp == nil, parsed.value("--origin") != nil {
+            throw CLIUsageError("--origin is for --from-app <APP_DIR>; a bundled example's origin is in its manifest")
+        }
+        // A companion derived from an app is the notes example carrying the derived manifest.
+        let fromName = fromApp != nil ? CompanionTemplate.Kind.notes.rawValue : parsed.value("--from") ?? "companion"
         guard let kind = CompanionTemplate.Kind(rawValue: fromName) else {
             let names = CompanionTemplate.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw CLIUsageError("--from '\(fromName)' is not a bundled example; use one of: \(names)")
@@ -104,6 +132,9 @@ enum CompanionCommand: CLICommand {
         }
         var server: String?
         if let text = parsed.value("--server") {
+            if fromApp != nil {
+                throw CLIUsageError("--server: a companion derived with --from-app takes its server from --origin")
+            }
             guard kind.serverFile != nil else {
                 throw CLIUsageError(
                     "--server: the \(kind.rawValue) example takes its server from its app-manifest.json origins; "
@@ -140,8 +171,15 @@ enum CompanionCommand: CLICommand {
         let scaffold = CompanionScaffold(
             appName: name, bundleID: bundleID, package: package, serverAddress: server, kind: kind)
         guard let template = templates[kind] else { throw CompanionError.templateMissing }
-        let files = try scaffold.render(template)
+        var files = try scaffold.render(template)
+        var report: String?
+        if let fromApp, let origin = parsed.value("--origin") {
+            guard let derived = try derivedFiles(files, app: fromApp, origin: origin, name: name, into: folder, io: io)
+            else { return CLIExit.failure }
+            (files, report) = derived
+        }
         try CompanionScaffold.write(files, to: folder, force: parsed.flag("--force"))
+        if let report { io.out(report) }
         for warning in warnings { io.error(warning) }
         io.out("Created \(name) in \(dir) (\(files.count) files).")
         let quoted = SafeOutput.shellQuoted(dir)
@@ -158,6 +196,46 @@ enum CompanionCommand: CLICommand {
             io.out("  Replace the placeholder bundle ID \(bundleID) with one your team owns before release.")
         }
         return CLIExit.success
+    }
+
+    /// `--from-app`: derives the manifest of the app in `app` and writes it, its layout, String
+    /// Catalog, page-actions script and README into the rendered notes template `files`. Returns
+    /// the files and the derive report, or `nil` after printing why nothing can be derived (one
+    /// `error:` line; nothing is written).
+    static func derivedFiles(
+        _ files: [CompanionTemplate.File], app: String, origin: String, name: String, into folder: URL, io: CLIOutput
+    ) throws -> (files: [CompanionTemplate.File], report: String)? {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let appFolder = URL(fileURLWithPath: app, relativeTo: cwd).standardizedFileURL
+        // The overlay: the app's own app-manifest.overlay.json, when it has one.
+        let overlay = appFolder.appendingPathComponent(ManifestOverlay.fileName)
+        let hasOverlay = SafeOutput.kind(overlay.path) != nil
+        let derived: DerivedApp
+        do {
+            derived = try ManifestDeriver.derive(
+                DeriveInput(
+                    appDirectory: appFolder, origin: origin, name: name, overlay: hasOverlay ? overlay : nil,
+                    displayPath: app))
+        } catch {
+            io.error("error: \(error.description)")
+            return nil
+        }
+        let fromApp = CompanionFromApp(
+            derived: derived, appPath: PackageCheckoutLocator.relativePath(from: folder, to: appFolder),
+            overlayPath: hasOverlay ? PackageCheckoutLocator.relativePath(from: folder, to: overlay) : nil,
+            origin: origin)
+        do {
+            let rendered = try fromApp.render(files, appName: name)
+            let layout = try CompanionFromApp.layout(of: derived)
+            let summary =
+                "companion: starts on \(layout.start); sidebar: \(layout.sidebar.joined(separator: ", ")); "
+                + "page-commands menu: \(layout.menuTitleKey); locales: "
+                + (["en"] + derived.strings.keys.filter { $0 != "en" }.sorted()).joined(separator: ", ")
+            return (rendered, derived.report.text + summary)
+        } catch CompanionError.fromApp(let problem) {
+            io.error("error: \(app): \(problem)")
+            return nil
+        }
     }
 
     private static func validatedServer(_ text: String) throws -> String {

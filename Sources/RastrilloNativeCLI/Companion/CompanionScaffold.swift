@@ -158,12 +158,14 @@ struct CompanionScaffold {
 }
 
 /// Why `companion new` or `companion check` could not do its work.
-enum CompanionError: Error, CustomStringConvertible {
+enum CompanionError: Error, CustomStringConvertible, Equatable {
     case notEmpty(String, isFile: Bool)
     case template(String)
     case checkoutNotFound
     case unreadable(String, String)
     case templateMissing
+    /// `companion new --from-app` cannot make a companion of the derived manifest: why, and what to do.
+    case fromApp(String)
 
     var description: String {
         switch self {
@@ -183,6 +185,8 @@ enum CompanionError: Error, CustomStringConvertible {
         case .templateMissing:
             return "this tool was built without the companion template (rastrillo-manifest-tool is the manifest "
                 + "plugin's tool); run 'rastrillo-native companion new' instead."
+        case .fromApp(let message):
+            return message
         }
     }
 }

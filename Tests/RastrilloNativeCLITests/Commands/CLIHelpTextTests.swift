@@ -57,11 +57,20 @@ struct CLIHelpTextTests {
             Without --package-url and --revision the companion uses this tool's own
             checkout by relative path (fine for trying it; check --release refuses it).
 
+            --from-app APP_DIR --origin URL writes a companion for the Rastrillo app in
+            APP_DIR: the notes example driven by a manifest derived from the app's
+            committed files (as manifest derive does; APP_DIR/app-manifest.overlay.json is
+            merged last when there is one). It opens on the app's first list page, lists
+            every list page in its sidebar, offers the app's forms and links as menu and
+            toolbar commands, and its String Catalog holds every locale the app ships.
+            It prints the derive report; if nothing can be derived it writes nothing.
+
             USAGE: rastrillo-native companion new <dir> --name <AppName>
                                                   --bundle-id <reverse.dns>
                                                   [--package-url <git URL>]
                                                   [--revision <40-hex>] [--server <url>]
-                                                  [--from <example>] [--force]
+                                                  [--from <example>] [--from-app <APP_DIR>]
+                                                  [--origin <url>] [--force]
 
             ARGUMENTS:
               <dir>                   The folder to create (must be empty or absent).
@@ -83,6 +92,11 @@ struct CLIHelpTextTests {
                                       default; a version checker with a web screen) or notes
                                       (a Rastrillo app's companion: sign-in, forms, page
                                       commands).
+              --from-app <APP_DIR>    A Rastrillo app's folder (the one holding gen/) to
+                                      derive the companion from, instead of --from; needs
+                                      --origin.
+              --origin <url>          With --from-app: the app's deployed origin,
+                                      scheme://host[:port].
               --force                 Write into a non-empty folder (same-named files are
                                       overwritten).
               -h, --help              Show help information.
@@ -129,6 +143,8 @@ struct CLIHelpTextTests {
               build                   Validate an app manifest, then write the generated
                                       files.
               graph                   Validate an app manifest, then draw the app as SVG.
+              derive                  Derive an app manifest from a Rastrillo app's
+                                      committed files.
 
               See 'rastrillo-native manifest <subcommand> --help' for details.
             """
@@ -218,6 +234,40 @@ struct CLIHelpTextTests {
             OPTIONS:
               --out <file.svg>        Write the SVG to this file instead of stdout ('-':
                                       stdout); never over a link or device.
+              -h, --help              Show help information.
+            """
+        ),
+        (
+            ["manifest", "derive"],
+            """
+            OVERVIEW: Derive an app manifest from a Rastrillo app's committed files.
+
+            Reads gen/manifest.json, gen/router.go, gen/locales/en.toml, locales/*.toml
+            and the app's Go imports and hand-mounted routes (never runs Go or the app),
+            and writes a valid, deterministic app-manifest.json, then a report: each item
+            derived, defaulted or needs-you, and every route not mapped, with why. Hand
+            edits live in app-manifest.overlay.json beside --out (or --overlay), merged
+            last and never written. Without --out the manifest goes to stdout and the
+            report to stderr. Guide: docs/from-rastrillo-app.md.
+
+            USAGE: rastrillo-native manifest derive <app> [--origin <url>]
+                                                    [--name <AppName>] [--out <file>]
+                                                    [--overlay <file>] [--check]
+
+            ARGUMENTS:
+              <app>                   The Rastrillo app's folder (the one holding gen/).
+
+            OPTIONS:
+              --origin <url>          The deployed origin, scheme://host[:port] (no app file
+                                      holds it); required.
+              --name <AppName>        The app's name (default: the go.mod module's last
+                                      element).
+              --out <file>            Write the manifest here (never over a link, device or
+                                      pipe).
+              --overlay <file>        The overlay to merge (default:
+                                      app-manifest.overlay.json beside --out, if there).
+              --check                 Write nothing; exit 1 when --out's file differs from
+                                      what the app declares now.
               -h, --help              Show help information.
             """
         ),

@@ -2,8 +2,8 @@ import SwiftUI
 
 /// The page commands in the menu bar (Mac, iPad keyboard menu), as ``NotesModel/menuSection(of:)``
 /// places them: New Bookmark (⌘N) in place of File ▸ New Window, Edit, Publish, Unpublish and
-/// Delete in the Bookmark menu, Sign Out in the app menu. Each is enabled only while the visible
-/// page offers it.
+/// Delete in the menu titled ``NotesModel/pageCommandsMenuTitleKey`` (Bookmark), Sign Out in the
+/// app menu. Each is enabled only while the visible page offers it.
 struct NotesCommands: Commands {
     let model: NotesModel
 
@@ -11,7 +11,7 @@ struct NotesCommands: Commands {
         CommandGroup(replacing: .newItem) {
             buttons(.newItem)
         }
-        CommandMenu("menu.bookmark") {
+        CommandMenu(LocalizedStringKey(NotesModel.pageCommandsMenuTitleKey)) {
             buttons(.pageCommands)
         }
         CommandGroup(before: .appTermination) {

@@ -19,7 +19,7 @@ import RastrilloNative
 ///
 /// ```swift
 /// let model = NotesModel()
-/// model.launch()                      // the stack is the Bookmarks screen
+/// model.launch()                      // the stack is the start screen (Bookmarks)
 /// model.commandStates                 // every manifest command, enabled while the page offers it
 /// ```
 @MainActor
@@ -108,13 +108,16 @@ final class NotesModel {
 
     // MARK: Screens
 
-    /// The destination the app starts with, and the one sign-out returns to.
-    static let start = Destination.bookmarks
+    /// The destination the app starts with, and the one sign-out returns to
+    /// (``CompanionLayout/start``).
+    static let start = CompanionLayout.start
 
-    /// The sidebar's destinations: Bookmarks. The others take params (a bookmark, its edit and
-    /// delete pages), are forms reached from a page or a command (New Bookmark), are sign-in
-    /// (shown as a sheet when the server asks), or redirect to Bookmarks (Home).
-    static let sidebarDestinations: [Destination] = [.bookmarks]
+    /// The sidebar's destinations, in order (``CompanionLayout/sidebarDestinations``).
+    static let sidebarDestinations = CompanionLayout.sidebarDestinations
+
+    /// The String Catalog key of the menu bar's menu of page commands
+    /// (``CompanionLayout/pageCommandsMenuTitleKey``).
+    static let pageCommandsMenuTitleKey = CompanionLayout.pageCommandsMenuTitleKey
 
     /// The screen the person sees and the commands act on: the sheet when one is shown, else the
     /// top of the stack.
@@ -162,7 +165,7 @@ final class NotesModel {
         }
     }
 
-    /// Starts the app: the stack is the start screen (Bookmarks), every other screen closed.
+    /// Starts the app: the stack is the start screen (``start``), every other screen closed.
     func launch() {
         returnToStart()
     }

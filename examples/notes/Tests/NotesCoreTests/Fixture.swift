@@ -10,9 +10,15 @@ import Testing
 /// asks for it (``completeLoads``) and awaited through ``NotesModel/reloads``.
 @MainActor
 final class Fixture {
-    static let origin = "https://notes.example.com"
+    /// The generated manifest's first origin, which the pages are served from.
+    static let origin = GeneratedManifest.manifest.origins[0].primary.description
+    /// `path` on ``origin``.
     static func url(_ path: String) -> String { origin + path }
-    static let mainFrame = BridgeFrame(isMainFrame: true, scheme: "https", host: "notes.example.com", port: 443)
+    /// The main frame of a page on ``origin``, as the WebKit adapter reports it.
+    static let mainFrame: BridgeFrame = {
+        let primary = GeneratedManifest.manifest.origins[0].primary
+        return BridgeFrame(isMainFrame: true, scheme: primary.scheme, host: primary.host, port: primary.port)
+    }()
 
     let model: NotesModel
     /// Every effect each screen's page asked for, by screen id, in order.
@@ -67,12 +73,12 @@ final class Fixture {
         return WebNavigationID(lastNavigation)
     }
 
-    /// Launches the app and loads the start screen's page.
+    /// Launches the app and loads the start screen's page (``NotesModel/start``'s URL).
     @discardableResult
     func launched() -> NotesScreen {
         model.launch()
         let start = model.stack[0]
-        load(start, Self.url("/bookmarks"))
+        load(start, start.url)
         return start
     }
 

@@ -74,6 +74,19 @@ struct ManifestWalkTests {
         return path.isEmpty ? "/" : path
     }
 
+    /// `screen`'s page offers `command`'s form or link once, with sample params, its submit
+    /// button's pair and sample values of its bound fields.
+    @discardableResult
+    static func offer(_ command: Command, on screen: NotesScreen, in fixture: Fixture) throws -> [PageCommandOffer] {
+        let action = try #require(command.metadata.pageAction, "\(command) is bound to a page action")
+        var fields: [String: String] = [:]
+        for field in action.fields {
+            fields[field.name] = try #require(ManifestWalk.sampleValue(field.type, in: GeneratedManifest.manifest))
+                .description
+        }
+        return fixture.offer(screen, [(action.method.rawValue, try offerPath(of: command), action.submitter, fields)])
+    }
+
     @Test(
         "every command is bound to a page action and, offered, its request reaches the page",
         arguments: Command.allCases)
@@ -92,14 +105,7 @@ struct ManifestWalkTests {
         fixture.model.open(try #require(URL(string: url)))
         let screen = try #require(fixture.model.stack.last)
         fixture.load(screen, url)
-        let action = try #require(command.metadata.pageAction)
-        var fields: [String: String] = [:]
-        for field in action.fields {
-            fields[field.name] = try #require(ManifestWalk.sampleValue(field.type, in: GeneratedManifest.manifest))
-                .description
-        }
-        let offers = fixture.offer(
-            screen, [(action.method.rawValue, try Self.offerPath(of: command), action.submitter, fields)])
+        let offers = try Self.offer(command, on: screen, in: fixture)
         #expect(offers.map(\.command) == [command.rawValue], "the page's form or link is read as \(command)")
         let state = try #require(fixture.model.commandStates.first { $0.command == command })
         #expect(state.isEnabled)
@@ -123,13 +129,15 @@ struct ManifestWalkTests {
     @Test("a command the page does not offer does nothing, never something else")
     func unofferedCommands() throws {
         let fixture = Fixture()
-        let list = fixture.launched()
-        fixture.offer(list, [("GET", "/bookmarks/new")])
-        let before = fixture.effects[list.id]
-        for command in Command.allCases where command != .newBookmarkCommand {
+        let start = fixture.launched()
+        // The start page offers the first command that applies to it (notes: New Bookmark's link).
+        let offered = Command.allCases.first { $0.applies(to: NotesModel.start) }
+        if let offered { try Self.offer(offered, on: start, in: fixture) }
+        let before = fixture.effects[start.id]
+        for command in Command.allCases where command != offered {
             #expect(fixture.model.request(command) == .unavailable, "\(command)")
         }
-        #expect(fixture.effects[list.id] == before)
+        #expect(fixture.effects[start.id] == before)
         #expect(fixture.model.confirmation == nil)
     }
 

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A String Catalog (`Localizable.xcstrings`) of plain strings: for each key, its text in each
+/// locale. Every entry is written `extractionState: manual` (the keys come from the manifest and
+/// the model, not from literals Xcode extracts) and every text `state: translated`.
+///
+/// ``bytes`` is deterministic and laid out as Xcode writes the file: two-space indentation,
+/// `"key" : value`, every object's keys sorted (by their UTF-8 bytes), no newline at the end, so
+/// opening the catalog in Xcode leaves it unchanged.
+///
+/// ```swift
+/// var catalog = try StringCatalog.read(templateBytes, file: "Localizable.xcstrings")
+/// catalog.add(byLocale: ["en": ["destination.posts": "Posts"], "es": ["destination.posts": "Entradas"]])
+/// let bytes = catalog.bytes
+/// ```
+struct StringCatalog: Equatable, Sendable {
+    /// The catalog's development language (`sourceLanguage`).
+    var sourceLanguage: String
+    /// Each key's text by locale code: key → locale → text.
+    var strings: [String: [String: String]]
+
+    /// A catalog in `sourceLanguage` holding `strings` (key → locale → text).
+    init(sourceLanguage: String = "en", strings: [String: [String: String]] = [:]) {
+        self.sourceLanguage = sourceLanguage
+        self.strings = strings
+    }
+
+    /// Reads a catalog of plain strings. Anything else — plural or device variations,
+    /// substitutions, a text whose state is not `translated`, a version other than 1.0 — is
+    /// refused naming the key, so nothing of the file is dropped silently.
+    static func read(_ bytes: [UInt8], file: String) throws(CompanionError) -> StringCatalog {
+        func refuse(_ problem: String) -> CompanionError { .template("\(file): \(problem)") }
+        guard let top = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw refuse("not a JSON object")
+        }
+        guard Set(top.keys) == ["sourceLanguage", "strings", "version"], top["version"] as? String == "1.0",
+            let language = top["sourceLanguage"] as? String, let entries = top["strings"] as? [String: Any]
+        else { throw refuse("not a version 1.0 catalog of sourceLanguage, strings and version") }
+        var strings: [String: [String: String]] = [:]
+        for (key, entry) in entries {
+            guard let entry = entry as? [String: Any],
+                Set(entry.keys).isSubset(of: ["extractionState", "localizations"]),
+                let localizations = entry["localizations"] as? [String: Any]
+            else { throw refuse("the entry '\(key)' is not a plain string with localizations") }
+            var texts: [String: String] = [:]
+            for (locale, localization) in localizations {
+                guard let localization = localization as? [String: Any], localization.count == 1,
+                    let unit = localization["stringUnit"] as? [String: Any], unit.count == 2,
+                    unit["state"] as? String == "translated", let value = unit["value"] as? String
+                else { throw refuse("the '\(locale)' text of '\(key)' is not one translated stringUnit") }
+                texts[locale] = value
+            }
+            strings[key] = texts
+        }
+        return StringCatalog(sourceLanguage: language, strings: strings)
+    }
+
+    /// Adds `table` (locale code → key → text, as ``DerivedApp/strings`` holds it); a text
+    /// replaces the one the catalog had for that key and locale.
+    mutating func add(byLocale table: [String: [String: String]]) {
+        for (locale, texts) in table {
+            for (key, text) in texts { strings[key, default: [:]][locale] = text }
+        }
+    }
+
+    /// Every locale code any key has a text in, sorted.
+    var locales: [String] { Set(strings.values.flatMap(\.keys)).sorted(by: Self.precedes) }
+
+    /// The file's bytes, as Xcode writes a String Catalog (see ``StringCatalog``).
+    var bytes: [UInt8] {
+        var out = "{\n"
+        out += "  \"sourceLanguage\" : \(Self.quoted(sourceLanguage)),\n"
+        out += "  \"strings\" : {"
+        let keys = strings.keys.sorted(by: Self.precedes)
+        for (index, key) in keys.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "    \(Self.quoted(key)) : {\n"
+            out += "      \"extractionState\" : \"manual\",\n"
+            out += "      \"localizations\" : {"
+            let texts = strings[key] ?? [:]
+            for (position, locale) in texts.keys.sorted(by: Self.precedes).enumerated() {
+                out += position == 0 ? "\n" : ",\n"
+                out += "        \(Self.quoted(locale)) : {\n"
+                out += "          \"stringUnit\" : {\n"
+                out += "            \"state\" : \"translated\",\n"
+                out += "            \"value\" : \(Self.quoted(texts[locale] ?? ""))\n"
+                out += "          }\n"
+                out += "        }"
+            }
+            out += texts.isEmpty ? "}\n" : "\n      }\n"
+            out += "    }"
+        }
+        out += keys.isEmpty ? "},\n" : "\n  },\n"
+        out += "  \"version\" : \"1.0\"\n"
+        out += "}"
+        return Array(out.utf8)
+    }
+
+    /// The order of keys in the file: by UTF-8 bytes, the same on every platform and locale.
+    static func precedes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// `text` as a JSON string: `"`, `\` and control characters escaped, nothing else (`/` and
+    /// non-ASCII text are written as they are).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
