@@ -20,7 +20,7 @@ CI_STEPS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: setup ci test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
+.PHONY: setup ci ci-steps test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
 
 help:
 	@echo "make setup    install what the checks need (apt-get or brew hints, and the project venv); make ci runs it first"
@@ -35,8 +35,20 @@ help:
 setup:
 	@scripts/setup.sh
 
-ci: setup lint build swift-test examples $(CI_STEPS) docs quickstart apple ci-hygiene
+# The gate's steps in order. `make ci` runs them in one make (each shared prerequisite builds
+# once) through scripts/ci-times.sh, which prints every step's seconds at the end, pass or fail.
+# Each step keeps its own target for the quick loop: `make <step>`.
+CI_ORDER = setup lint build swift-test examples $(CI_STEPS) docs quickstart apple ci-hygiene
+CI_TIMES := $(CURDIR)/.build/ci-step-times.txt
+
+ci:
+	@scripts/ci-times.sh $(CI_TIMES) $(MAKE) --no-print-directory ci-steps
+
+ci-steps: $(foreach step,$(CI_ORDER),ci-mark-$(step) $(step)) ci-mark-end
 	@echo "make ci: all steps finished (see SKIPPED lines above for steps that could not run here)"
+
+ci-mark-%:
+	@echo "$* $$(date +%s.%N)" >>$(CI_TIMES)
 
 test:
 	$(SWIFT) build --build-tests $(STRICT)
