@@ -66,14 +66,13 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import json
 import os
-import random
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import Browser, Certificate, HarnessError, WebScreen  # noqa: E402
+from harness_common import HarnessError, by_size, median, paired_all_rows, read_text  # noqa: E402
+from webscreen import Browser, Certificate, WebScreen  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -360,7 +359,7 @@ class Bench:
         result = self._evaluate(MEASURE % {"repeat": repeat, "min_batch_ms": 5, "observed": OBSERVED,
                                            "form_reads": FORM_READS})
         if firsts:
-            result["first"] = sorted(firsts)[len(firsts) // 2]
+            result["first"] = median(firsts)
         return result
 
     def all_rows(self, rows: int) -> dict:
@@ -432,32 +431,6 @@ globalThis.__allRows = (() => {
   };
 })();
 """
-
-# Rounds of the paired all-rows swap: in each, every page runs one batch, in an order drawn anew.
-ALL_ROWS_ROUNDS = 21
-
-
-def paired_all_rows(batch, kinds=("plain", "script", "bare")) -> dict:
-    """The all-rows swap's page task in pages loaded side by side, paired in time: in each of
-    `ALL_ROWS_ROUNDS` rounds every page runs one batch (`batch(kind)`: its page task per swap, in
-    ms), in a shuffled order (a fixed seed: the same orders in every run), so a page never always
-    follows the same one. Returns each page's median and the medians of the rounds' ratios."""
-    chooser = random.Random(20261205)
-    order = list(kinds)
-    times = {kind: [] for kind in kinds}
-    for _ in range(ALL_ROWS_ROUNDS):
-        chooser.shuffle(order)
-        for kind in order:
-            times[kind].append(batch(kind))
-
-    def median(values):
-        return sorted(values)[len(values) // 2]
-
-    def ratio(a, b):
-        return median([x / max(y, 1e-6) for x, y in zip(times[a], times[b])])
-
-    return {"page": {kind: median(times[kind]) for kind in kinds}, "script/plain": ratio("script", "plain"),
-            "bare/plain": ratio("bare", "plain"), "script/bare": ratio("script", "bare")}
 
 
 def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> None:
@@ -537,9 +510,7 @@ def arguments(description: str, repeat: int) -> tuple[str, list[int], int]:
     parser.add_argument("--rows", default="10,100,1000,5000")
     parser.add_argument("--repeat", type=int, default=repeat)
     options = parser.parse_args()
-    with open(options.page_actions, encoding="utf-8") as handle:
-        script = handle.read()
-    return script, [int(n) for n in options.rows.split(",")], options.repeat
+    return read_text(options.page_actions), [int(n) for n in options.rows.split(",")], options.repeat
 
 
 def main() -> int:
@@ -550,10 +521,8 @@ def main() -> int:
         browser = Browser([HOST], 9, certificate.spki_hash, extra_arguments=("--js-flags=--expose-gc",))
         try:
             bench = Bench(browser, script)
-            results = {}
-            for rows in sizes:
-                results[rows] = (bench.measure(rows, False, repeat), bench.measure(rows, True, repeat),
-                                 bench.all_rows(rows))
+            results = by_size(sizes, lambda rows: bench.measure(rows, False, repeat),
+                              lambda rows: bench.measure(rows, True, repeat), bench.all_rows)
             print_report("headless Chromium", results)
         except HarnessError as error:
             print(f"bench-page-actions: {error}", file=sys.stderr)

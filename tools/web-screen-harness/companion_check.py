@@ -16,13 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen  # noqa: E402
+from harness_common import Checks, HarnessError, LoopbackServer, close_all, open_browser  # noqa: E402
+from webscreen import Browser, Certificate, NativeSide, WebScreen  # noqa: E402
 
 HOSTS = ["app.example.com", "www.example.com", "elsewhere.example.net"]
 APP = "https://app.example.com"
@@ -463,6 +463,17 @@ Screen = WebScreen
 WEBKIT_SERVER_DOWN = "g-io-error-quark 44: Error receiving data: Connection reset by peer"
 
 
+class TestServer(LoopbackServer):
+    """examples/companion-web's browser-server: its first stdout line is a JSON object naming its
+    HTTPS port (``https``), its /api/version port (``api``) and the version it answers."""
+
+    announces = "announcing its ports"
+
+    def announced(self, line: str) -> int:
+        self.started = json.loads(line)
+        return self.started["https"]
+
+
 def screenshots(screen: WebScreen, directory: str):
     """The web screen as people see it: the release notes of v1.4.0 with native's answer."""
     os.makedirs(directory, exist_ok=True)
@@ -493,29 +504,16 @@ def main() -> int:
     skipped: list[str] = []
     with tempfile.TemporaryDirectory(prefix="web-screen-") as directory:
         certificate = Certificate(HOSTS, directory)
-        server = subprocess.Popen(
-            [options.server, "-cert", certificate.cert_path, "-key", certificate.key_path]
-            + (["-version", SCREENSHOT_SERVER_VERSION] if options.screenshots else []),
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        browser = native = None
+        server = browser = native = None
         try:
-            started = json.loads(server.stdout.readline() or "null")
-            if not started:
-                raise HarnessError(f"{options.server} exited ({server.wait()}) without announcing its ports")
+            server = TestServer([options.server, "-cert", certificate.cert_path, "-key", certificate.key_path]
+                                + (["-version", SCREENSHOT_SERVER_VERSION] if options.screenshots else []))
+            started = server.started
             version = started["version"]
             print(f"test server: https on 127.0.0.1:{started['https']}, /api/version on {started['api']} answers {version}")
             native = NativeSide([options.host, f"http://127.0.0.1:{started['api']}"])
-            if options.engine == "webkit":
-                import webkit_screen  # imports WebKitGTK: only when asked for
-
-                Screen = webkit_screen.WebScreen
-                browser = webkit_screen.Browser(HOSTS, started["https"], certificate)
-                print(f"browser: {browser.version()}")
-            else:
-                browser = Browser(HOSTS, started["https"], certificate.spki_hash)
-                print(f"browser: {browser.call('Browser.getVersion')['product']}")
+            engine, browser = open_browser(options.engine, HOSTS, started["https"], certificate)
+            Screen = engine.WebScreen
             screen = Screen(browser, native, "rastrillo")
             if options.screenshots:
                 screenshots(screen, options.screenshots)
@@ -545,27 +543,12 @@ def main() -> int:
                           "give an embedder; it runs in Chromium, make browser)")
                     skipped.append(name)
                     continue
-                try:
-                    section()
-                except HarnessError as error:
-                    checks.failures.append(f"{name}: {error}")
-                    print(f"FAIL {name}: {error}")
-                    if os.environ.get("WEB_SCREEN_TRACE"):
-                        raise
+                checks.run(name, section)
         except HarnessError as error:
-            checks.failures.append(f"harness: {error}")
-            print(f"FAIL harness: {error}")
-            if os.environ.get("WEB_SCREEN_TRACE"):
-                raise
+            checks.fail("harness", error)
         finally:
-            if browser:
-                browser.close()
-            if native:
-                native.close()
-            server.terminate()
-            server.wait()
-    print(f"{checks.passed} passed, {len(checks.failures)} failed" + (f", {len(skipped)} section(s) SKIPPED" if skipped else ""))
-    return 1 if checks.failures else 0
+            close_all(browser, native, server)
+    return checks.report(extra=f", {len(skipped)} section(s) SKIPPED" if skipped else "")
 
 
 if __name__ == "__main__":

@@ -29,20 +29,18 @@ Exit 0 when every check passed; 1 with each failure listed.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import socket
-import ssl
-import subprocess
 import sys
 import tempfile
 import time
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness_common import Checks, HarnessError, LoopbackServer, close_all, open_browser, read_text  # noqa: E402
 from notes_check import SHIPPED_CSP, Day, describe  # noqa: E402
-from webscreen import App, AuthenticationSession, Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen  # noqa: E402
+from notes_check import Server as NotesServer  # noqa: E402
+from webscreen import App, AuthenticationSession, Certificate, NativeSide, WebScreen  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -57,48 +55,20 @@ def url(path: str) -> str:
     return ORIGIN + path
 
 
-class Process:
-    """A loopback server that prints its address on its first stdout line."""
-
-    def __init__(self, arguments: list[str]):
-        self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, text=True)
-        address = self.process.stdout.readline().strip()
-        if not address:
-            raise HarnessError(f"{arguments[0]} exited ({self.process.wait()}) without printing its address")
-        self.port = int(address.rsplit(":", 1)[1])
-
-    def close(self):
-        self.process.terminate()
-        self.process.wait()
-
-
-class Server(Process):
+class Server(NotesServer):
     """The notes web app in its auth mode, and its test hooks."""
 
     def __init__(self, binary: str, certificate: Certificate, keymail_port: int):
-        super().__init__([
-            binary, "-addr", "127.0.0.1:0", "-origin", ORIGIN, "-cert", certificate.cert_path,
-            "-key", certificate.key_path, "-test-hooks", "-signin", "auth", "-keymail", KEYMAIL,
+        super().__init__(binary, certificate, (
+            "-signin", "auth", "-keymail", KEYMAIL,
             "-keymail-domain", KEYMAIL_HOST, "-keymail-ca", certificate.cert_path,
             "-keymail-dial", f"127.0.0.1:{keymail_port}", "-email", KEYMAIL_USER, "-totp", TOTP_USER,
             "-begin-budget", "100", "-address-budget", "100",
-        ])
-        self.context = ssl.create_default_context(cafile=certificate.cert_path)
+        ))
 
     def request(self, method: str, path: str, expect: int = 200) -> dict:
-        connection = http.client.HTTPSConnection(HOST, self.port, timeout=10, context=self.context)
-        raw = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        connection.sock = self.context.wrap_socket(raw, server_hostname=HOST)
-        connection.request(method, path, headers={"Origin": ORIGIN} if method == "POST" else {})
-        response = connection.getresponse()
-        body = response.read()
-        connection.close()
-        if response.status != expect:
-            raise HarnessError(f"{method} {path} answered {response.status}: {body[:200]!r}")
+        body = self.answer(method, path, expect)
         return json.loads(body) if body.strip().startswith(b"{") else {}
-
-    def state(self) -> dict:
-        return self.request("GET", "/_test/state")
 
     def links(self, to: str) -> list[str]:
         return [m["link"] for m in self.request("GET", "/_test/outbox")["messages"] if m["to"] == to]
@@ -554,8 +524,7 @@ def main() -> int:
     parser.add_argument("--engine", choices=("chromium", "webkit"), default="chromium",
                         help="chromium (webscreen.py) or webkit (webkit_screen.py; run with scripts/webkit-run.sh)")
     options = parser.parse_args()
-    with open(options.page_actions) as handle:
-        page_actions = handle.read()
+    page_actions = read_text(options.page_actions)
 
     checks = Checks()
     started = time.monotonic()
@@ -563,24 +532,18 @@ def main() -> int:
         certificate = Certificate([HOST, KEYMAIL_HOST], directory)
         keymail = server = browser = native = None
         try:
-            keymail = Process([options.keymail, "-addr", "127.0.0.1:0", "-domain", KEYMAIL_HOST,
+            keymail = LoopbackServer([options.keymail, "-addr", "127.0.0.1:0", "-domain", KEYMAIL_HOST,
                                "-cert", certificate.cert_path, "-key", certificate.key_path])
             server = Server(options.server, certificate, keymail.port)
             print(f"notes web app (-signin auth): {ORIGIN} on 127.0.0.1:{server.port}; keymail: {KEYMAIL} on "
                   f"127.0.0.1:{keymail.port}")
             native = NativeSide([options.host, "--session", "auth", "--keymail-servers", KEYMAIL_HOST])
-            if options.engine == "webkit":
-                import webkit_screen  # imports WebKitGTK: only when asked for
-
-                browser = webkit_screen.Browser([HOST], server.port, certificate, routes={KEYMAIL_HOST: keymail.port})
-                print(f"browser: {browser.version()}")
-                auth = type("Authenticator", (OSSwitch, webkit_screen.AuthenticationSession), {})(browser)
-                app = webkit_screen.App(browser, native, page_actions=page_actions, authenticator=auth)
-            else:
-                browser = Browser([HOST], server.port, certificate.spki_hash, routes={KEYMAIL_HOST: keymail.port})
-                print(f"browser: {browser.call('Browser.getVersion')['product']}")
-                auth = Authenticator(browser)
-                app = App(browser, native, page_actions=page_actions, authenticator=auth)
+            engine, browser = open_browser(options.engine, [HOST], server.port, certificate,
+                                           routes={KEYMAIL_HOST: keymail.port})
+            authenticator = (Authenticator if options.engine == "chromium"
+                             else type("Authenticator", (OSSwitch, engine.AuthenticationSession), {}))
+            auth = authenticator(browser)
+            app = engine.App(browser, native, page_actions=page_actions, authenticator=auth)
             day = AuthDay(app, server, native, checks, auth)
             steps = [
                 ("launch, signed out", day.launch),
@@ -596,26 +559,14 @@ def main() -> int:
                 ("below iOS 17.4", day.unavailable),
                 ("hygiene", day.hygiene),
             ]
-            for name, step in steps:
-                try:
-                    step()
-                except (HarnessError, KeyError, TypeError, IndexError, StopIteration, AttributeError) as error:
-                    checks.failures.append(f"{name}: {type(error).__name__}: {error}")
-                    print(f"FAIL {name}: {type(error).__name__}: {error}")
-                    if os.environ.get("WEB_SCREEN_TRACE"):
-                        raise
-                    break
+            # One story, as the notes day: a step that cannot finish ends it.
+            checks.run_steps(steps, (HarnessError, KeyError, TypeError, IndexError, StopIteration, AttributeError),
+                             typed=True, story=True)
         except HarnessError as error:
-            checks.failures.append(f"harness: {error}")
-            print(f"FAIL harness: {error}")
-            if os.environ.get("WEB_SCREEN_TRACE"):
-                raise
+            checks.fail("harness", error)
         finally:
-            for part in (browser, native, server, keymail):
-                if part:
-                    part.close()
-    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
-    return 1 if checks.failures else 0
+            close_all(browser, native, server, keymail)
+    return checks.report(started)
 
 
 if __name__ == "__main__":

@@ -20,20 +20,18 @@ Exit 0 when every check passed; 1 with each failure listed.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
-import socket
 import ssl
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import (  # noqa: E402
-    PAGE_ACTIONS_WORLD, App, Browser, Certificate, Checks, HarnessError, NativeSide, WebScreen,
+from harness_common import (  # noqa: E402
+    Checks, HarnessError, LoopbackServer, close_all, https_request, open_browser, read_text,
 )
+from webscreen import PAGE_ACTIONS_WORLD, App, Certificate, NativeSide, WebScreen  # noqa: E402
 
 # The web app's Content-Security-Policy (the framework's v0.27 policy, verbatim): every page the day
 # loads must arrive with it, unchanged — the harness never bypasses it.
@@ -53,46 +51,33 @@ def url(path: str) -> str:
     return ORIGIN + path
 
 
-class Server:
+class Server(LoopbackServer):
     """The notes web app on loopback: its HTTPS port and its test hooks."""
 
-    def __init__(self, binary: str, certificate: Certificate):
+    def __init__(self, binary: str, certificate: Certificate, extra_arguments: tuple[str, ...] = ()):
         self.certificate = certificate
-        self.process = subprocess.Popen(
-            [binary, "-addr", "127.0.0.1:0", "-origin", ORIGIN, "-cert", certificate.cert_path,
-             "-key", certificate.key_path, "-test-hooks"],
-            stdout=subprocess.PIPE, text=True,
-        )
-        address = self.process.stdout.readline().strip()
-        if not address:
-            raise HarnessError(f"{binary} exited ({self.process.wait()}) without printing its address")
-        self.port = int(address.rsplit(":", 1)[1])
+        super().__init__([binary, "-addr", "127.0.0.1:0", "-origin", ORIGIN, "-cert", certificate.cert_path,
+                          "-key", certificate.key_path, "-test-hooks", *extra_arguments])
         self.context = ssl.create_default_context(cafile=certificate.cert_path)
 
-    def request(self, method: str, path: str) -> dict:
+    def answer(self, method: str, path: str, expect: int = 200) -> bytes:
         """A request to the app under its real host name (TLS checked against the throwaway
-        certificate), as a same-origin POST when it is one (the CSRF check's `Origin`)."""
-        connection = http.client.HTTPSConnection(HOST, self.port, timeout=10, context=self.context)
-        raw = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        connection.sock = self.context.wrap_socket(raw, server_hostname=HOST)
-        headers = {"Origin": ORIGIN} if method == "POST" else {}
-        connection.request(method, path, headers=headers)
-        response = connection.getresponse()
-        body = response.read()
-        connection.close()
-        if response.status != 200:
-            raise HarnessError(f"{method} {path} answered {response.status}: {body[:200]!r}")
-        return json.loads(body)
+        certificate), as a same-origin POST when it is one (the CSRF check's `Origin`); its body,
+        once it answered ``expect``."""
+        status, body = https_request(HOST, self.port, self.context, method, path,
+                                     {"Origin": ORIGIN} if method == "POST" else {})
+        if status != expect:
+            raise HarnessError(f"{method} {path} answered {status}: {body[:200]!r}")
+        return body
+
+    def request(self, method: str, path: str) -> dict:
+        return json.loads(self.answer(method, path))
 
     def state(self) -> dict:
         return self.request("GET", "/_test/state")
 
     def bookmarks(self) -> list[dict]:
         return next(u["bookmarks"] for u in self.state()["users"] if u["email"] == EMAIL)
-
-    def close(self):
-        self.process.terminate()
-        self.process.wait()
 
 
 def describe(entry: dict | None):
@@ -725,8 +710,7 @@ def main() -> int:
     options = parser.parse_args()
     if options.engine == "webkit" and options.screenshots:
         parser.error("--screenshots is Chromium's; WebKit's screenshots are make screenshots-webkit")
-    with open(options.page_actions) as handle:
-        page_actions = handle.read()
+    page_actions = read_text(options.page_actions)
 
     checks = Checks()
     started = time.monotonic()
@@ -737,16 +721,8 @@ def main() -> int:
             server = Server(options.server, certificate)
             print(f"notes web app: https://{HOST} on 127.0.0.1:{server.port} (-test-hooks)")
             native = NativeSide([options.host])
-            if options.engine == "webkit":
-                import webkit_screen  # imports WebKitGTK: only when asked for
-
-                browser = webkit_screen.Browser([HOST], server.port, certificate)
-                print(f"browser: {browser.version()}")
-                app = webkit_screen.App(browser, native, page_actions=page_actions)
-            else:
-                browser = Browser([HOST], server.port, certificate.spki_hash)
-                print(f"browser: {browser.call('Browser.getVersion')['product']}")
-                app = App(browser, native, page_actions=page_actions)
+            engine, browser = open_browser(options.engine, [HOST], server.port, certificate)
+            app = engine.App(browser, native, page_actions=page_actions)
             day = Day(app, server, native, checks)
             if options.screenshots:
                 screenshots(day, options.screenshots)
@@ -768,29 +744,12 @@ def main() -> int:
                 ("hygiene", day.hygiene),
             ]
             # The day is one story: a step that cannot finish ends it (later steps need its state).
-            for name, step in steps:
-                try:
-                    step()
-                except (HarnessError, KeyError, TypeError, IndexError, StopIteration) as error:
-                    checks.failures.append(f"{name}: {type(error).__name__}: {error}")
-                    print(f"FAIL {name}: {type(error).__name__}: {error}")
-                    if os.environ.get("WEB_SCREEN_TRACE"):
-                        raise
-                    break
+            checks.run_steps(steps, (HarnessError, KeyError, TypeError, IndexError, StopIteration), typed=True, story=True)
         except HarnessError as error:
-            checks.failures.append(f"harness: {error}")
-            print(f"FAIL harness: {error}")
-            if os.environ.get("WEB_SCREEN_TRACE"):
-                raise
+            checks.fail("harness", error)
         finally:
-            if browser:
-                browser.close()
-            if native:
-                native.close()
-            if server:
-                server.close()
-    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
-    return 1 if checks.failures else 0
+            close_all(browser, native, server)
+    return checks.report(started)
 
 
 if __name__ == "__main__":

@@ -26,19 +26,15 @@ from __future__ import annotations
 
 import argparse
 import base64
-import http.server
 import json
 import os
-import re
-import socketserver
-import ssl
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webscreen import PAGE_ACTIONS_WORLD, Browser, Certificate, Checks, HarnessError  # noqa: E402
+from harness_common import Checks, HarnessError, QuietHandler, read_text, serve_tls, without_boundary  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Browser, Certificate  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -175,14 +171,11 @@ def person_script(offer: dict, offers: list[dict]) -> str:
     return PERSON % (json.dumps(offer), json.dumps(offers))
 
 
-def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPServer, int]:
+def serve(directory: str, certificate: Certificate):
     """The fixture pages at <their screen's path>?fixture=<name>, and a generated list at
-    /bookmarks?rows=N, over HTTPS on a loopback port (a thread)."""
+    /bookmarks?rows=N, over HTTPS on a loopback port (a thread); (server, port)."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=directory, **kwargs)
-
+    class Handler(QuietHandler):
         def do_GET(self):
             query = dict(part.split("=", 1) for part in self.path.partition("?")[2].split("&") if "=" in part)
             name = query.get("fixture", "")
@@ -194,20 +187,9 @@ def serve(directory: str, certificate: Certificate) -> tuple[socketserver.TCPSer
             else:
                 self.send_error(404)
                 return
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.send(200, body, {"Content-Type": "text/html; charset=utf-8"})
 
-        def log_message(self, *args):
-            pass
-
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certificate.cert_path, certificate.key_path)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_tls(Handler, certificate)
     return server, server.server_address[1]
 
 
@@ -273,18 +255,7 @@ class Page:
     def load(self, url: str):
         self.allowed = {url}
         self.world = self.main = None
-        loaded = []
-
-        def on_load(method, params, session):
-            if method == "Page.loadEventFired" and session == self.session:
-                loaded.append(True)
-
-        self.browser.handlers.append(on_load)
-        try:
-            self.browser.call("Page.navigate", {"url": url}, session=self.session)
-            self.browser.pump(lambda: loaded and self.world is not None and self.main is not None, 20, f"{url} to load")
-        finally:
-            self.browser.handlers.remove(on_load)
+        self.browser.navigate(self.session, url, 20, lambda: self.world is not None and self.main is not None)
         self.browser.pump(lambda: (self.evaluate("globalThis.__reports?.length ?? 0", world=True) or 0) > 0, 20,
                           "the page-actions report")
 
@@ -311,12 +282,7 @@ class Page:
 def comparable(request: dict) -> dict:
     """A captured request as the comparison sees it: the multipart boundary (random per
     submission) named BOUNDARY, and the headers the page's request decides."""
-    content_type = request["headers"].get("content-type", "")
-    body = request["body"]
-    match = re.search(r"boundary=(\S+)", content_type)
-    if match:
-        body = body.replace(match.group(1), "BOUNDARY")
-        content_type = content_type.replace(match.group(1), "BOUNDARY")
+    content_type, body = without_boundary(request["headers"].get("content-type", ""), request["body"])
     return {"method": request["method"], "url": request["url"], "body": body, "content-type": content_type,
             "origin": request["headers"].get("origin"), "referer": request["headers"].get("referer")}
 
@@ -411,8 +377,7 @@ def main() -> int:
     parser.add_argument("--page-actions", required=True, help="page-actions.js generated from the fixtures' manifest")
     parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "PageActionsScript", "fixtures"))
     options = parser.parse_args()
-    with open(options.page_actions) as handle:
-        script = handle.read()
+    script = read_text(options.page_actions)
     checks = Checks()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="page-actions-requests-") as directory:
@@ -421,33 +386,20 @@ def main() -> int:
         browser = None
         try:
             browser = Browser([HOST], port, certificate.spki_hash)
-            print(f"browser: {browser.call('Browser.getVersion')['product']}")
+            print(f"browser: {browser.version()}")
             page = Page(browser, script)
             for name in EXPECTED:
-                try:
-                    check_page(page, name, checks)
-                except HarnessError as error:
-                    checks.failures.append(f"{name}: {error}")
-                    print(f"FAIL {name}: {error}")
-            try:
-                check_long_list(page, checks)
-            except HarnessError as error:
-                checks.failures.append(f"long list: {error}")
-                print(f"FAIL long list: {error}")
-            try:
-                check_invalid(page, checks)
-            except (HarnessError, StopIteration) as error:
-                checks.failures.append(f"invalid: {type(error).__name__}: {error}")
-                print(f"FAIL invalid: {error}")
+                checks.run(name, lambda: check_page(page, name, checks))
+            checks.run("long list", lambda: check_long_list(page, checks))
+            checks.run("invalid", lambda: check_invalid(page, checks), (HarnessError, StopIteration), typed=True)
         except HarnessError as error:
-            checks.failures.append(f"harness: {error}")
-            print(f"FAIL harness: {error}")
+            checks.fail("harness", error)
         finally:
             if browser:
                 browser.close()
             server.shutdown()
-    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
-    return 1 if checks.failures else 0
+            server.server_close()
+    return checks.report(started)
 
 
 if __name__ == "__main__":

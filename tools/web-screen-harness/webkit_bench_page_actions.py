@@ -28,12 +28,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_page_actions import (ALL_ROWS, BARE_OBSERVER, CHANNEL_HOOK, FORM_READS, HOST, MEASURE, OBSERVED,  # noqa: E402
-                                arguments, page, paired_all_rows, print_report)
-from webkit_questions import Embedder, Proxy, serve_tls  # noqa: E402
+                                arguments, page, print_report)
+from harness_common import QuietHandler, by_size, median, paired_all_rows, serve_tls  # noqa: E402
+from webkit_questions import Embedder, Proxy  # noqa: E402
 from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
 # Before the script, in its world: its MessageChannel (CHANNEL_HOOK), the time of
@@ -58,26 +58,18 @@ class Server:
     """The list pages, by row count (`/bookmarks?rows=N`), over HTTPS on a loopback port."""
 
     def __init__(self, certificate: Certificate):
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
 
             def do_GET(self):
                 path, _, query = self.path.partition("?")
                 rows = query[len("rows="):] if query.startswith("rows=") else ""
                 found = path == "/bookmarks" and rows.isdigit()
                 body = page(int(rows), None).encode() if found else b"not found"
-                self.send_response(200 if found else 404)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                # Cross-origin isolation: a 20 µs page clock instead of 1 ms (as in the Chromium half).
-                self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-                self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-                self.end_headers()
-                self.wfile.write(body)
+                self.send(200 if found else 404, body, {
+                    "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+                    # Cross-origin isolation: a 20 µs page clock instead of 1 ms (as in the Chromium half).
+                    "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"})
 
         self.httpd = serve_tls(Handler, certificate)
         self.port = self.httpd.server_address[1]
@@ -106,7 +98,7 @@ def measure(web: Embedder, rows: int, with_script: bool, repeat: int) -> dict:
         "return await " + MEASURE.strip() % {"repeat": repeat, "min_batch_ms": 100, "observed": OBSERVED,
                                              "form_reads": FORM_READS}, PAGE_ACTIONS_WORLD,
         timeout=600)
-    result["first"] = sorted(firsts)[len(firsts) // 2] if firsts else None
+    result["first"] = median(firsts) if firsts else None
     return result
 
 
@@ -133,10 +125,8 @@ def main() -> int:
             bare = Embedder(proxy.port, certificate, host=HOST, world_script=CHANNEL_HOOK + BARE_OBSERVER,
                             at_start=True)
             webs = {"plain": plain, "script": scripted, "bare": bare}
-            results = {}
-            for rows in sizes:
-                results[rows] = (measure(plain, rows, False, repeat), measure(scripted, rows, True, repeat),
-                                 all_rows(webs, rows))
+            results = by_size(sizes, lambda rows: measure(plain, rows, False, repeat),
+                              lambda rows: measure(scripted, rows, True, repeat), lambda rows: all_rows(webs, rows))
             print_report("WebKitGTK", results)
         except AssertionError as error:
             print(f"webkit-bench-page-actions: {error}", file=sys.stderr)

@@ -22,19 +22,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import tempfile
 import threading
 import time
-from http.server import BaseHTTPRequestHandler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from page_actions_requests import (  # noqa: E402
     EXPECTED, LIST_ROWS, LONG_LIST, ORACLE, PAGES, PREPARE, generated_list, invocation, long_list_summary,
     offer_summary, person_script)
-from webkit_questions import Embedder, Proxy, WebKit2, serve_tls  # noqa: E402
-from webscreen import PAGE_ACTIONS_WORLD, Certificate, Checks  # noqa: E402
+from harness_common import Checks, QuietHandler, no_display, read_text, serve_tls, without_boundary  # noqa: E402
+from webkit_questions import Embedder, Proxy, WebKit2  # noqa: E402
+from webscreen import PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
 HOST = "notes.example.com"
 ORIGIN = f"https://{HOST}"
@@ -49,23 +48,15 @@ class Server:
         self.lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
 
             def _send(self, status: int, body: bytes, content_type: str = "text/html; charset=utf-8",
                       cacheable: bool = False):
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
                 # no-store keeps a page out of WebKit's back/forward cache: only the Back check's
                 # list (cacheable=1) may go in.
-                if not cacheable:
-                    self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                self.wfile.write(body)
+                self.send(status, body, {"Content-Type": content_type,
+                                         **({} if cacheable else {"Cache-Control": "no-store"})})
 
             def _page(self) -> bytes | None:
                 path, _, raw = self.path.partition("?")
@@ -118,11 +109,7 @@ class Server:
 
 
 def comparable(request: dict) -> dict:
-    content_type, body = request["content-type"], request["body"]
-    match = re.search(r"boundary=(\S+)", content_type)
-    if match:
-        body = body.replace(match.group(1), "BOUNDARY")
-        content_type = content_type.replace(match.group(1), "BOUNDARY")
+    content_type, body = without_boundary(request["content-type"], request["body"])
     return {**request, "body": body, "content-type": content_type}
 
 
@@ -201,11 +188,9 @@ def main() -> int:
     parser.add_argument("--page-actions", required=True)
     parser.add_argument("--fixtures", default=os.path.join(ROOT, "Tests", "PageActionsScript", "fixtures"))
     options = parser.parse_args()
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        print("webkit-page-actions: no display: run under xvfb-run -a (make webkit-page-actions does)", file=sys.stderr)
+    if no_display("webkit-page-actions"):
         return 2
-    with open(options.page_actions) as handle:
-        script = handle.read()
+    script = read_text(options.page_actions)
     print(f"webkit-page-actions: WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}."
           f"{WebKit2.get_micro_version()}")
     checks = Checks()
@@ -218,28 +203,15 @@ def main() -> int:
         day = Day(web, server, checks)
         try:
             for name in EXPECTED:
-                try:
-                    day.page(name)
-                except AssertionError as error:
-                    checks.failures.append(f"{name}: {error}")
-                    print(f"FAIL {name}: {error}")
-            try:
-                day.long_list()
-            except AssertionError as error:
-                checks.failures.append(f"long list: {error}")
-                print(f"FAIL long list: {error}")
-            try:
-                day.back_forward()
-            except AssertionError as error:
-                checks.failures.append(f"back/forward: {error}")
-                print(f"FAIL back/forward: {error}")
+                checks.run(name, lambda: day.page(name), (AssertionError,))
+            checks.run("long list", day.long_list, (AssertionError,))
+            checks.run("back/forward", day.back_forward, (AssertionError,))
             checks.equal("WebKit: no request went to any host but the app's", proxy.refused, [])
         finally:
             web.window.destroy()
             proxy.close()
             server.close()
-    print(f"{checks.passed} passed, {len(checks.failures)} failed ({time.monotonic() - started:.0f} s)")
-    return 1 if checks.failures else 0
+    return checks.report(started)
 
 
 if __name__ == "__main__":

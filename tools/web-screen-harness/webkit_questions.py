@@ -31,14 +31,13 @@ from __future__ import annotations
 
 import json
 import os
-import ssl
 import sys
 import tempfile
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness_common import QuietHandler, no_display, serve_tls  # noqa: E402
 from webscreen import PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, Certificate  # noqa: E402
 
 from webkit_screen import HANG_GUARD, Gio, GLib, Gtk, Proxy, WebKit2  # noqa: E402,F401 - gi, or an exit naming what to install
@@ -53,26 +52,6 @@ BRIDGE_HANDLER = "rastrillo"
 # ------------------------------------------------------------------------------------------------
 # The app's server: pages for each question, every request recorded.
 
-
-
-def serve_tls(handler: type, certificate: Certificate) -> ThreadingHTTPServer:
-    """Serves ``handler`` over HTTPS with ``certificate`` on a loopback port, in a thread (close it
-    with ``shutdown()`` and ``server_close()``). A connection WebKit resets (a download it cancels,
-    a page it leaves) is expected, not reported as an error."""
-
-    class Quiet(ThreadingHTTPServer):
-        daemon_threads = True
-
-        def handle_error(self, request, client_address):
-            if not isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
-                super().handle_error(request, client_address)
-
-    httpd = Quiet(("127.0.0.1", 0), handler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certificate.cert_path, certificate.key_path)
-    httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
 
 
 class Server:
@@ -146,20 +125,11 @@ fetch("/missing").then(() => { document.title = "Noisy, done"; });
         self.lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, *args):
-                pass
-
             def _send(self, status: int, body: bytes, headers: dict[str, str]):
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                self.wfile.write(body)
+                self.send(status, body, {**headers, "Cache-Control": "no-store"})
 
             def _record(self, body: str = ""):
                 with server.lock:
@@ -598,8 +568,7 @@ def problems_collector(server: Server, certificate: Certificate):
 
 
 def main() -> int:
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        print("webkit-questions: no display: run under xvfb-run -a (make webkit-questions does)", file=sys.stderr)
+    if no_display("webkit-questions"):
         return 2
     print(f"webkit-questions: WebKitGTK {WebKit2.get_major_version()}.{WebKit2.get_minor_version()}."
           f"{WebKit2.get_micro_version()}")

@@ -57,7 +57,8 @@ import time
 from urllib.parse import urlsplit
 
 import webscreen
-from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, HarnessError, origin_parts
+from harness_common import HarnessError
+from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, origin_parts
 
 try:
     import gi
@@ -532,20 +533,11 @@ class WebScreen(webscreen.ScreenDriving):
         if self.app is None:
             self.browser.later(lambda: self.perform(answer.get("effects", [])))
 
-    def perform(self, effects: list[dict]):
-        """Carries out ``load``, ``reload``, ``invoke`` and ``close``, as the adapter does."""
-        for effect in effects:
-            self.effects.append(effect)
-            if "load" in effect:
-                self.view.load_uri(effect["load"])
-            elif effect.get("reload"):
-                self.view.reload_bypass_cache()
-            elif "invoke" in effect:
-                self._invoke(effect["invoke"])
-            elif effect.get("close"):
-                self.close()
-            else:
-                raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
+    def _load_effect(self, url: str):
+        self.view.load_uri(url)
+
+    def _reload_effect(self):
+        self.view.reload_bypass_cache()
 
     def _invoke(self, offer: dict):
         """``rastrilloPageActions.invoke(…)`` in the script's world (``callAsyncJavaScript(in:)``)."""

@@ -75,15 +75,15 @@ def main() -> int:
         proxy = Proxy({HOST: server.port})
         web = Embedder(proxy.port, certificate, host=HOST)
         try:
-            screens = []
-            web.load_url(ORIGIN + "/signin")
-            screens.append(("signin", None))
-            for name, _ in screens:
+            def shoot_all(name: str):
                 for size, width, height, scale, _mobile in SCREENSHOT_SIZES:
                     for dark in (False, True):
                         mode = "dark" if dark else "light"
                         shoot(web, os.path.join(options.out, f"notes-{name}-{size}-{mode}-webkit.png"),
                               width, height, scale, dark)
+
+            web.load_url(ORIGIN + "/signin")
+            shoot_all("signin")
             fill = (f'document.querySelector("[name=email]").value = {json.dumps(EMAIL)};'
                     f'document.querySelector("[name=password]").value = {json.dumps(PASSWORD)};'
                     'document.querySelector("form.stack").requestSubmit(); true')
@@ -94,11 +94,7 @@ def main() -> int:
             for name, path in (("list", "/bookmarks"), ("bookmark", f"/bookmarks/{bookmark}"),
                                ("edit", f"/bookmarks/{bookmark}/edit")):
                 web.load_url(ORIGIN + path)
-                for size, width, height, scale, _mobile in SCREENSHOT_SIZES:
-                    for dark in (False, True):
-                        mode = "dark" if dark else "light"
-                        shoot(web, os.path.join(options.out, f"notes-{name}-{size}-{mode}-webkit.png"),
-                              width, height, scale, dark)
+                shoot_all(name)
         finally:
             web.window.destroy()
             proxy.close()

@@ -62,6 +62,8 @@ import tempfile
 import time
 from urllib.parse import urlsplit
 
+from harness_common import Checks, HarnessError  # noqa: F401 - re-exported for a team's own checks
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 SHIM = r"""
@@ -113,26 +115,6 @@ if (globalThis.top === globalThis) {
 def page_actions_source(source: str) -> str:
     """The isolated world's script: the shim, then the generated ``page-actions.js``."""
     return PAGE_ACTIONS_SHIM % {"binding": PAGE_ACTIONS_BINDING, "handler": PAGE_ACTIONS_HANDLER, "source": source}
-
-
-class HarnessError(Exception):
-    """The harness could not do what the test asked (with what to do about it)."""
-
-
-class Checks:
-    """A check's results: each ``equal`` prints ``ok`` or ``FAIL`` with what differed, and counts it."""
-
-    def __init__(self):
-        self.failures: list[str] = []
-        self.passed = 0
-
-    def equal(self, what: str, got, expected):
-        if got == expected:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
 
 
 class Certificate:
@@ -252,6 +234,26 @@ class Browser:
         # page for a new screen, carrying out effects): never inside another message's handling.
         self._later: list = []
         self._dispatching = 0
+
+    def version(self) -> str:
+        return self.call("Browser.getVersion")["product"]
+
+    def navigate(self, session: str, url: str, timeout: float, also=lambda: True):
+        """Navigates ``session``'s main frame to ``url`` and waits for its load event (and ``also()``)."""
+        loaded = []
+
+        def on_load(method, params, on):
+            if method == "Page.loadEventFired" and on == session:
+                loaded.append(True)
+
+        self.handlers.append(on_load)
+        try:
+            result = self.call("Page.navigate", {"url": url}, session=session)
+            if result.get("errorText"):
+                raise HarnessError(f"loading {url} failed: {result['errorText']}")
+            self.pump(lambda: loaded and also(), timeout, f"{url} to load")
+        finally:
+            self.handlers.remove(on_load)
 
     def later(self, task):
         """Runs ``task()`` now, or, while a message is being dispatched, right after it."""
@@ -409,7 +411,24 @@ def origin_parts(origin: str) -> tuple[str, str, int]:
 
 class ScreenDriving:
     """What a test does with a web screen, the same in every engine (``WebScreen`` here and in
-    ``webkit_screen``): open it in native, reload it through native, wait on the page."""
+    ``webkit_screen``): open it in native, reload it through native, wait on the page, carry out
+    native's effects (each engine's ``_load_effect``, ``_reload_effect``, ``_invoke``, ``close``)."""
+
+    def perform(self, effects: list[dict]):
+        """Carries out what native asked the web view to do: ``load(URLRequest)``, ``reload()``,
+        ``invoke`` (the page-actions script's ``invoke`` in its world) or ``close``, as the adapter does."""
+        for effect in effects:
+            self.effects.append(effect)
+            if "load" in effect:
+                self._load_effect(effect["load"])
+            elif effect.get("reload"):
+                self._reload_effect()
+            elif "invoke" in effect:
+                self._invoke(effect["invoke"])
+            elif effect.get("close"):
+                self.close()
+            else:
+                raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
 
     def open(self, url: str, timeout: float = 30) -> dict:
         """Opens a new web screen for ``url`` in native (its model loads the URL); waits for the load
@@ -786,21 +805,11 @@ class WebScreen(ScreenDriving):
             then=reported,
         )
 
-    def perform(self, effects: list[dict]):
-        """Carries out what native asked the web view to do: ``load(URLRequest)``, ``reload()``,
-        ``invoke`` (the page-actions script's ``invoke`` in its world) or ``close``."""
-        for effect in effects:
-            self.effects.append(effect)
-            if "load" in effect:
-                self.browser.send("Page.navigate", {"url": effect["load"]}, session=self.session)
-            elif effect.get("reload"):
-                self.browser.send("Page.reload", {}, session=self.session)
-            elif "invoke" in effect:
-                self._invoke(effect["invoke"])
-            elif effect.get("close"):
-                self.close()
-            else:
-                raise HarnessError(f"native asked for an effect the harness does not know: {effect}")
+    def _load_effect(self, url: str):
+        self.browser.send("Page.navigate", {"url": url}, session=self.session)
+
+    def _reload_effect(self):
+        self.browser.send("Page.reload", {}, session=self.session)
 
     def world_context(self) -> int | None:
         """The page-actions world's execution context of the main frame's document, if any."""
@@ -860,20 +869,7 @@ class WebScreen(ScreenDriving):
             if state.get("display") != "content":
                 raise HarnessError(f"opening {url} did not show the page: {state}")
             return
-        loaded = []
-
-        def on_load(method, params, session):
-            if method == "Page.loadEventFired" and session == self.session:
-                loaded.append(True)
-
-        self.browser.handlers.append(on_load)
-        try:
-            result = self.browser.call("Page.navigate", {"url": url}, session=self.session)
-            if result.get("errorText"):
-                raise HarnessError(f"loading {url} failed: {result['errorText']}")
-            self.browser.pump(lambda: loaded, timeout, f"{url} to load")
-        finally:
-            self.browser.handlers.remove(on_load)
+        self.browser.navigate(self.session, url, timeout)
 
     def evaluate(self, expression: str, frame_id: str | None = None, gesture: bool = False, world: bool = False):
         """Evaluates ``expression`` in a frame's page world (the main frame by default), or with
