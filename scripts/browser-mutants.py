@@ -16,7 +16,10 @@ webkit_page_actions.py), and a mutant must be caught by each, except one marked 
 (`"companion:chromium"`: subframe trust, which WebKitGTK cannot attribute, and a refused
 connection, which its rig reports as a lost one; `"companion:webkit"`: that lost connection).
 A mutant is caught when its check fails. The unchanged copy must pass every check first, so a
-failure means the break, not the copy.
+failure means the break, not the copy. A mutant's Chromium and WebKit checks run side by side on
+one build, and every wait in them is capped at $WEB_SCREEN_HANG_GUARD seconds (10 unless set; the
+baseline runs under the same cap): a mutant that stops a load is caught in seconds, not after
+the harness's default 30.
 
 The notes day runs the page-actions.js `manifest build` generated in the checkout
 (`make notes-page-actions`; its path in $NOTES_PAGE_ACTIONS); a mutant of the script breaks a
@@ -296,51 +299,88 @@ ENGINES = {"companion": ("companion", "companion-webkit"), "notes": ("notes", "n
            "companion:chromium": ("companion",), "companion:webkit": ("companion-webkit",)}
 COPY_PAGE_ACTIONS = os.path.join(COPY, "..", "page-actions.js")
 COPY_FIXTURE_PAGE_ACTIONS = os.path.join(COPY, "..", "fixture-page-actions.js")
+LOGS = os.path.join(COPY, "..", "logs")
+# The baseline's checks, a Chromium check beside its WebKit twin.
+BASELINE_PAIRS = [("companion", "companion-webkit"), ("notes", "notes-webkit"), ("notes-auth", "notes-auth-webkit"),
+                  ("page-actions", "page-actions-webkit")]
 
 
-def build_and_check(label: str, check: str) -> tuple[bool, str]:
-    """Builds the check's host and Go server in the copy and runs its browser check; (passed, log)."""
-    logs = os.path.join(COPY, "..", "logs")
-    os.makedirs(logs, exist_ok=True)
-    slug = "".join(c if c.isalnum() else "-" for c in label)[:40] + f"-{check}"
-    if check in ("page-actions", "page-actions-webkit"):  # the script alone, on the fixture pages: nothing to build
-        log = os.path.join(logs, f"{slug}-check.log")
-        runner = (["scripts/webkit-run.sh", "tools/web-screen-harness/webkit_page_actions.py"] if check.endswith("-webkit")
-                  else ["python3", "tools/web-screen-harness/page_actions_requests.py"])
-        status = run(runner + ["--page-actions", COPY_FIXTURE_PAGE_ACTIONS,
-                               "--fixtures", os.path.join(COPY, "Tests", "PageActionsScript", "fixtures")], log)
-        return status == 0, log
+# Each check's runs wait at most this long for any one thing (harness_common.hang_guard): a mutant
+# that stops a load is caught after it, not after the default 30 s. The baseline runs under it too.
+HANG_GUARD_SECONDS = os.environ.get("WEB_SCREEN_HANG_GUARD", "10")
+
+
+def build(label: str, check: str, built: set) -> None:
+    """Builds what ``check`` runs (its native host and Go servers) in the copy, once per state of the
+    copy: ``built`` holds the steps already run since the copy last changed."""
+    if CHECKS[check] is None:  # the script alone, on the fixture pages: nothing to build
+        return
     package, product, module, command, binary = CHECKS[check]
-    host_dir = subprocess.run(
-        [SWIFT, "build", "--package-path", package, "--show-bin-path"],
-        cwd=COPY, check=True, capture_output=True, text=True,
-    ).stdout.strip()
     server = os.path.join(COPY, "..", binary)
     steps = [
         [SWIFT, "build", "--package-path", package, "--product", product],
         ["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", server, command],
     ]
-    keymail = os.path.join(COPY, "..", "keymail-fake")
-    if check in ("notes-auth", "notes-auth-webkit"):
-        steps.append(["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o", keymail,
-                      "./cmd/keymail-fake"])
+    if check.startswith("notes-auth"):
+        steps.append(["env", "GOWORK=off", os.path.join(ROOT, "scripts", "go.sh"), "-C", module, "build", "-o",
+                      os.path.join(COPY, "..", "keymail-fake"), "./cmd/keymail-fake"])
     for number, step in enumerate(steps):
-        log = os.path.join(logs, f"{slug}-build{number}.log")
+        if tuple(step) in built:
+            continue
+        log = os.path.join(LOGS, f"{slug(label, check)}-build{number}.log")
         if run(step, log) != 0:
             raise SystemExit(f"browser-mutants: building the copy failed for '{label}'; see {log}")
-    log = os.path.join(logs, f"{slug}-check.log")
-    arguments = ["--host", os.path.join(host_dir, product), "--server", server]
+        built.add(tuple(step))
+
+
+def slug(label: str, check: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in label)[:40] + f"-{check}"
+
+
+def check_command(check: str) -> list[str]:
+    """The browser check's command line, run in the copy."""
+    if CHECKS[check] is None:
+        runner = (["scripts/webkit-run.sh", "tools/web-screen-harness/webkit_page_actions.py"] if check.endswith("-webkit")
+                  else ["python3", "tools/web-screen-harness/page_actions_requests.py"])
+        return runner + ["--page-actions", COPY_FIXTURE_PAGE_ACTIONS,
+                         "--fixtures", os.path.join(COPY, "Tests", "PageActionsScript", "fixtures")]
+    package, product, _, _, binary = CHECKS[check]
+    host_dir = subprocess.run(
+        [SWIFT, "build", "--package-path", package, "--show-bin-path"],
+        cwd=COPY, check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    arguments = ["--host", os.path.join(host_dir, product), "--server", os.path.join(COPY, "..", binary)]
     if not check.startswith("companion"):
         arguments += ["--page-actions", COPY_PAGE_ACTIONS]
     if check.startswith("notes-auth"):
-        arguments += ["--keymail", keymail]
+        arguments += ["--keymail", os.path.join(COPY, "..", "keymail-fake")]
     script = f"tools/web-screen-harness/{check.removesuffix('-webkit').replace('-', '_')}_check.py"
     if check.endswith("-webkit"):
-        command = ["scripts/webkit-run.sh", script, "--engine", "webkit"]
-    else:
-        command = ["python3", script]
-    status = run(command + arguments, log)
-    return status == 0, log
+        return ["scripts/webkit-run.sh", script, "--engine", "webkit"] + arguments
+    return ["python3", script] + arguments
+
+
+def build_and_check(label: str, checks: tuple[str, ...]) -> list[tuple[str, bool, str]]:
+    """Builds what ``checks`` need once, then runs them side by side (a Chromium check and its
+    WebKit twin share the built host and servers; each waits mostly on its engine, and each
+    starts its own servers on ports of their own). Returns (check, passed, log) in order."""
+    built: set = set()
+    for check in checks:
+        build(label, check, built)
+    environment = dict(os.environ, WEB_SCREEN_HANG_GUARD=HANG_GUARD_SECONDS)
+    running = []
+    for check in checks:
+        log = os.path.join(LOGS, f"{slug(label, check)}-check.log")
+        handle = open(log, "w")
+        process = subprocess.Popen(check_command(check), cwd=COPY, stdout=handle, stderr=subprocess.STDOUT,
+                                   env=environment)
+        running.append((check, process, handle, log))
+    results = []
+    for check, process, handle, log in running:
+        status = process.wait()
+        handle.close()
+        results.append((check, status == 0, log))
+    return results
 
 
 def main() -> int:
@@ -352,14 +392,17 @@ def main() -> int:
         print(f"browser-mutants: no fixture page-actions.js at {FIXTURE_PAGE_ACTIONS}; run make fixture-page-actions")
         return 1
     sync_copy()
+    os.makedirs(LOGS, exist_ok=True)
     shutil.copyfile(PAGE_ACTIONS, COPY_PAGE_ACTIONS)
     shutil.copyfile(FIXTURE_PAGE_ACTIONS, COPY_FIXTURE_PAGE_ACTIONS)
-    for check in CHECKS:
-        passed, log = build_and_check("baseline", check)
-        if not passed:
-            print(f"browser-mutants: the unchanged copy fails the {check} browser check; see {log}")
-            return 1
-    print(f"baseline: the unchanged copy passes every check ({', '.join(CHECKS)})")
+    for pair in BASELINE_PAIRS:
+        for check, passed, log in build_and_check("baseline", pair):
+            if not passed:
+                print(f"browser-mutants: the unchanged copy fails the {check} browser check "
+                      f"(each wait capped at {HANG_GUARD_SECONDS} s); see {log}")
+                return 1
+    print(f"baseline: the unchanged copy passes every check ({', '.join(CHECKS)}), each wait capped at "
+          f"{HANG_GUARD_SECONDS} s as the mutants' are")
     survivors = []
     runs = 0
     for name, path, original, broken, *rest in MUTANTS:
@@ -371,15 +414,16 @@ def main() -> int:
         if text.count(original) != 1:
             print(f"browser-mutants: '{name}': the line to break is not in {path} exactly once; update scripts/browser-mutants.py")
             return 1
-        for check in ENGINES.get(named, (named,)):
-            runs += 1
-            try:
-                with open(target, "w") as handle:
-                    handle.write(text.replace(original, broken))
-                passed, log = build_and_check(name, check)
-            finally:
-                with open(target, "w") as handle:
-                    handle.write(text)
+        checks = ENGINES.get(named, (named,))
+        runs += len(checks)
+        try:
+            with open(target, "w") as handle:
+                handle.write(text.replace(original, broken))
+            results = build_and_check(name, checks)
+        finally:
+            with open(target, "w") as handle:
+                handle.write(text)
+        for check, passed, log in results:
             failures = [line.strip() for line in open(log) if line.startswith("FAIL")]
             if passed:
                 survivors.append(f"{name} [{check}]")
@@ -389,7 +433,7 @@ def main() -> int:
                       f"first: {failures[0][:160] if failures else '?'}")
     elapsed = time.monotonic() - started
     print(f"{runs - len(survivors)} passed, {len(survivors)} failed ({elapsed:.0f} s: mutant runs caught / survived; "
-          f"{len(MUTANTS)} mutants, each in Chromium and WebKit unless marked for one)")
+          f"{len(MUTANTS)} mutants, each in Chromium and WebKit unless marked for one, the two side by side)")
     return 1 if survivors else 0
 
 

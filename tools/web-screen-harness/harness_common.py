@@ -1,5 +1,6 @@
 """What the harness's Chromium and WebKit sides both use, engine-neutral and standard library only.
 
+- Waits: :func:`hang_guard` (the cap ``$WEB_SCREEN_HANG_GUARD`` puts on every wait).
 - Results: :class:`HarnessError`, :class:`Checks` (``equal``, ``run`` a step or ``run_steps``, ``fail``,
   ``report``).
 - Servers: :func:`close_all`, :class:`LoopbackServer` (a child process that prints its address on its first stdout
@@ -30,6 +31,25 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # ------------------------------------------------------------------------------------------------
 # Results
+
+
+def hang_guard(timeout: float) -> float:
+    """A wait's hang guard: ``timeout`` seconds, or at most ``$WEB_SCREEN_HANG_GUARD`` when that is set.
+
+    Every wait of both engines (their ``pump``) goes through it. scripts/browser-mutants.py sets it
+    so that a mutant which stops a load is caught after that many seconds, not the default 30; the
+    unchanged copy passes every check under the same cap first, so the cap never decides a pass.
+    """
+    cap = os.environ.get("WEB_SCREEN_HANG_GUARD")
+    if not cap:
+        return timeout
+    try:
+        seconds = float(cap)
+    except ValueError:
+        raise HarnessError(f"WEB_SCREEN_HANG_GUARD={cap!r} is not a number of seconds; unset it or set e.g. 10") from None
+    if seconds <= 0:
+        raise HarnessError(f"WEB_SCREEN_HANG_GUARD={cap!r} must be a positive number of seconds")
+    return min(timeout, seconds)
 
 
 class HarnessError(Exception):

@@ -37,7 +37,7 @@ import time
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness_common import Checks, HarnessError, LoopbackServer, close_all, open_browser, read_text  # noqa: E402
+from harness_common import Checks, HarnessError, LoopbackServer, close_all, hang_guard, open_browser, read_text  # noqa: E402
 from notes_check import SHIPPED_CSP, Day, describe  # noqa: E402
 from notes_check import Server as NotesServer  # noqa: E402
 from webscreen import App, AuthenticationSession, Certificate, NativeSide, WebScreen  # noqa: E402
@@ -115,7 +115,7 @@ class AuthDay(Day):
     def poll(self, page: WebScreen, expression: str, expected, what: str, timeout: float = 20):
         """Evaluates ``expression`` until it equals ``expected`` (a hang guard: a document being
         replaced makes an evaluation fail, which is retried)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + hang_guard(timeout)
         last = None
         while time.monotonic() < deadline:
             try:

@@ -57,7 +57,7 @@ import time
 from urllib.parse import urlsplit
 
 import webscreen
-from harness_common import HarnessError
+from harness_common import HarnessError, hang_guard
 from webscreen import PAGE_ACTIONS_GLOBAL, PAGE_ACTIONS_HANDLER, PAGE_ACTIONS_WORLD, origin_parts
 
 try:
@@ -259,6 +259,7 @@ class Browser:
 
     def pump(self, done, timeout: float, what: str):
         """Runs WebKit's loop until ``done()`` holds; fails after ``timeout`` seconds."""
+        timeout = hang_guard(timeout)
         deadline = time.monotonic() + timeout
         context = GLib.MainContext.default()
         self._run_later()

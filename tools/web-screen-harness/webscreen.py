@@ -62,7 +62,7 @@ import tempfile
 import time
 from urllib.parse import urlsplit
 
-from harness_common import Checks, HarnessError  # noqa: F401 - re-exported for a team's own checks
+from harness_common import Checks, HarnessError, hang_guard  # noqa: F401 - re-exported for a team's own checks
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
@@ -295,6 +295,7 @@ class Browser:
 
     def pump(self, done, timeout: float, what: str):
         """Reads and dispatches messages until ``done()`` holds; fails after ``timeout`` seconds."""
+        timeout = hang_guard(timeout)
         deadline = time.monotonic() + timeout
         while not done():
             remaining = deadline - time.monotonic()
