@@ -15,37 +15,47 @@ mkdir -p "$(dirname "$times")"
 "$@"
 rc=$?
 now=$(date +%s.%N)
+# The CPU seconds of everything the run started (bash's `times`: children's user and system), so
+# the step that failed, which has no mark after it, gets its CPU too.
+times >"$times.cpu"  # a builtin in this shell: a pipe or $(…) would run it in a subshell, whose children are none
+cpu_now=$(tail -1 "$times.cpu" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] } print total }')
 command -v python3 >/dev/null || { echo "make ci: step times (no python3 to tabulate; epoch seconds per step start):"; cat "$times"; exit "$rc"; }
-python3 - "$times" "$now" "$rc" <<'PY'
+python3 - "$times" "$now" "$rc" "$cpu_now" <<'PY'
 import sys
 
-path, now, rc = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
-marks = []
+path, now, rc, cpu_now = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+marks = []  # (step, wall clock, CPU seconds so far or None)
 with open(path) as f:
     for line in f:
         parts = line.split()
-        if len(parts) == 2:
-            marks.append((parts[0], float(parts[1])))
+        if len(parts) in (2, 3):
+            marks.append((parts[0], float(parts[1]), float(parts[2]) if len(parts) == 3 else None))
 if not marks:
     print(f"make ci: step times: no step started (make exited {rc})")
     sys.exit(0)
-rows = []
-for index, (step, start) in enumerate(marks):
-    end = marks[index + 1][1] if index + 1 < len(marks) else now
+rows = []  # (step, wall seconds, CPU seconds or None)
+for index, (step, start, cpu) in enumerate(marks):
+    end, cpu_end = (marks[index + 1][1], marks[index + 1][2]) if index + 1 < len(marks) else (now, cpu_now)
     if step == "end":
         continue
-    rows.append((step, end - start))
+    rows.append((step, end - start, cpu_end - cpu if cpu is not None and cpu_end is not None else None))
 failed = rc != 0 and marks[-1][0] != "end"
 total = (marks[-1][1] if marks[-1][0] == "end" else now) - marks[0][1]
-width = max(len(step) for step, _ in rows)
+width = max(len(step) for step, _, _ in rows)
 print()
 print(f"make ci: step times ({len(rows)} steps, {total / 60:.1f} min in all)")
-print(f"  {'step'.ljust(width)}  seconds   share")
-for index, (step, seconds) in enumerate(rows):
+# CPU is what the step's processes used (user + system, all cores): above its seconds, it kept
+# both cores busy; far below, it mostly waited (a browser, a server, a lock).
+print(f"  {'step'.ljust(width)}  seconds   share  cpu s")
+for index, (step, seconds, cpu) in enumerate(rows):
     note = "  FAILED here" if failed and index == len(rows) - 1 else ""
     share = 100 * seconds / total if total > 0 else 0
-    print(f"  {step.ljust(width)}  {seconds:7.1f}  {share:5.1f}%{note}")
+    cpu_text = f"{cpu:6.1f}" if cpu is not None else "     -"
+    print(f"  {step.ljust(width)}  {seconds:7.1f}  {share:5.1f}%  {cpu_text}{note}")
 slowest = sorted(rows, key=lambda row: -row[1])[:5]
-print("  slowest: " + ", ".join(f"{step} {seconds:.0f} s" for step, seconds in slowest))
+print("  slowest: " + ", ".join(f"{step} {seconds:.0f} s" for step, seconds, _ in slowest))
+known = [cpu for _, _, cpu in rows if cpu is not None]
+if known:
+    print(f"  cpu: {sum(known) / 60:.1f} min in all")
 PY
 exit "$rc"
