@@ -88,29 +88,42 @@ ci)
     build
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-ci.XXXXXX")
     trap 'rm -rf "$tmp"' EXIT
-    failed=()
-    for target in "${targets[@]}"; do
+    # One target's replay and fixed-seed runs; its lines go to $tmp/$target.out, and
+    # $tmp/$target.failed marks a failure. Targets run FUZZ_JOBS at a time (default 2, the
+    # machine's cores); their lines are printed in target order once all have finished.
+    ci_one() {
+        local target=$1 log=$tmp/$1.log out=$tmp/$1.out files
         mapfile -t files < <(inputs Corpus "$target"; inputs Regressions "$target")
         mkdir -p "$tmp/$target/corpus" "$tmp/$target/artifacts"
-        log=$tmp/$target.log
         # Replay: libFuzzer runs each file given by name once.
         if ! "$BIN/fuzz-$target" $(limits "$target") -artifact_prefix="$tmp/$target/artifacts/" "${files[@]}" >"$log" 2>&1; then
-            echo "fuzz-ci $target: replay of ${#files[@]} corpus and regression inputs FAILED:"
-            grep -E "Fatal error|ERROR|Running: " "$log" | tail -4
-            failed+=("$target")
-            continue
+            { echo "fuzz-ci $target: replay of ${#files[@]} corpus and regression inputs FAILED:"
+              grep -E "Fatal error|ERROR|Running: " "$log" | tail -4; } >"$out"
+            touch "$tmp/$target.failed"
+            return
         fi
         cp "Fuzz/Corpus/$target/"* "$tmp/$target/corpus/" 2>/dev/null || true
         # shellcheck disable=SC2046
         if ! "$BIN/fuzz-$target" $(limits "$target") $(dictionary "$target") -runs="$FUZZ_RUNS" -seed="$FUZZ_SEED" \
             -print_final_stats=1 -artifact_prefix="$tmp/$target/artifacts/" "$tmp/$target/corpus" >"$log" 2>&1; then
-            echo "fuzz-ci $target: -runs=$FUZZ_RUNS -seed=$FUZZ_SEED FAILED:"
-            grep -E "Fatal error|ERROR" "$log" | head -3
-            failed+=("$target")
-            continue
+            { echo "fuzz-ci $target: -runs=$FUZZ_RUNS -seed=$FUZZ_SEED FAILED:"
+              grep -E "Fatal error|ERROR" "$log" | head -3; } >"$out"
+            touch "$tmp/$target.failed"
+            return
         fi
         read -r cov ft < <(coverage "$log")
-        echo "fuzz-ci $target: replayed ${#files[@]} inputs; $(stat number_of_executed_units "$log") runs (seed $FUZZ_SEED), cov $cov ft $ft: ok"
+        echo "fuzz-ci $target: replayed ${#files[@]} inputs; $(stat number_of_executed_units "$log") runs (seed $FUZZ_SEED), cov $cov ft $ft: ok" >"$out"
+    }
+    jobs_max=${FUZZ_JOBS:-2}
+    for target in "${targets[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+        ci_one "$target" &
+    done
+    wait
+    failed=()
+    for target in "${targets[@]}"; do
+        if [ -f "$tmp/$target.out" ]; then cat "$tmp/$target.out"; else echo "fuzz-ci $target: no result (the job did not finish)"; touch "$tmp/$target.failed"; fi
+        [ -f "$tmp/$target.failed" ] && failed+=("$target")
     done
     if [ ${#failed[@]} -gt 0 ]; then
         echo "fuzz-ci: property violations or crashes in: ${failed[*]}"
