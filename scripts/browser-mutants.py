@@ -81,8 +81,8 @@ MUTANTS = [
     (
         "navigation: server redirects are routed like clicks",
         "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
-        "context: kind == .redirect ? .redirect : .navigation)",
-        "context: .navigation)",
+        "let context: LinkRouter.Context = kind == .redirect ? .redirect : .navigation",
+        "let context: LinkRouter.Context = .navigation",
     ),
     (
         "failure classification: a refused connection is not an unreachable host",
@@ -181,6 +181,13 @@ MUTANTS = [
         "    if (spec === null || !inScope(spec, decision, screen)) return null;\n",
         "    if (spec === null) return null;\n",
         "page-actions",
+    ),
+    (
+        "auth: a refused authorize attempt goes where the link policy sends it, reported twice",
+        "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
+        "                    return .leave(.refused(.keymailAuthorizeURL))\n",
+        "",
+        "notes-auth",
     ),
     (
         "auth: keymail's authorize page loads in the web view (never handed to the system session)",

@@ -299,6 +299,9 @@ class AuthDay(Day):
             "an unlisted host": good["url"].replace(KEYMAIL, "https://keymail.evil", 1),
             "a fragment": good["url"] + "#x",
             "userinfo": good["url"].replace("https://", "https://someone@", 1),
+            "a trailing slash": good["url"].replace("/oauth/authorize?", "/oauth/authorize/?", 1),
+            "an encoded slash": good["url"].replace("/oauth/authorize?", "/oauth%2Fauthorize?", 1),
+            "another path": good["url"].replace("/oauth/authorize?", "/login/oauth/authorize?", 1),
         }
         reasons = {
             "a wrong redirect_uri": "parameter 'redirect_uri' has a value the rule refuses",
@@ -306,7 +309,10 @@ class AuthDay(Day):
             "prompt=none": "parameter 'prompt' has a value the rule refuses",
             "an unlisted host": "keymail server 'keymail.evil' is not in keymailServers",
             "a fragment": "the URL has a fragment",
-            "userinfo": "the URL does not read strictly",
+            "userinfo": "the URL does not read strictly: userinfo",
+            "a trailing slash": "the path is not /oauth/authorize",
+            "an encoded slash": "the path is not /oauth/authorize",
+            "another path": "the path is not /oauth/authorize",
         }
         page = self.app.page(sheet)
         effects = len(self.authenticate_effects())
@@ -316,14 +322,26 @@ class AuthDay(Day):
             page.evaluate(f"location.href = {json.dumps(target)}")
             self.app.until(lambda: len(page.navigations) > start, f"crafted ({name}): the decision")
             decided = page.navigations[start]
-            sign_in_refusals = [r["text"] for r in self.refusals()[refused:] if r["kind"] == "signIn"]
-            self.equal(f"crafted authorize URL ({name}): left unloaded, not handed to the system session, and the "
-                       "refusal names why",
-                       (decided["url"], decided["action"],
-                        len(sign_in_refusals) == 1 and sign_in_refusals[0].startswith(f"refused keymail authorize URL {target}: ")
-                        and reasons[name] in sign_in_refusals[0]),
-                       (target, "leave", True))
+            self.app.until(lambda: len(self.refusals()) > refused, f"crafted ({name}): its refusal")
+            said = self.refusals()[refused:]
+            self.equal(f"crafted authorize URL ({name}): refused (never loaded, handed to the system session or "
+                       "a browser), reported once, naming the rule it failed",
+                       (decided["url"], decided["action"], decided.get("decision"), decided.get("refusal"), len(said), said[0]["kind"],
+                        said[0]["text"].startswith(f"refused keymail authorize URL {target}: ") and reasons[name] in said[0]["text"]),
+                       (target, "leave", "refused", "keymail-authorize-url", 1, "signIn", True))
         self.equal("crafted: no authenticate effect for any of them", len(self.authenticate_effects()), effects)
+        # A valid authorize URL reached by window.open (a new window) starts the session as the
+        # continue page's meta refresh does, replacing the attempt under way; never a browser.
+        start, refused, cancelled = len(page.navigations), len(self.refusals()), list(self.auth.cancelled)
+        page.evaluate(f"(window.open({json.dumps(good['url'])}, '_blank'), true)")
+        opened = self.wait_authenticate(effects + 1, "crafted: window.open of a valid authorize URL")
+        decided = [n for n in page.navigations[start:] if n["kind"] == "newWindow"]
+        self.equal("crafted: a valid authorize URL opened by window.open starts the authentication session, the "
+                   "attempt under way cancelled, nothing refused",
+                   ([(n["url"], n["action"]) for n in decided], opened["url"], self.auth.cancelled[len(cancelled):],
+                    self.refusals()[refused:]),
+                   ([(good["url"], "authenticate")], good["url"], [good["attempt"]], []))
+        good = opened
         # The session comes back with a callback whose state is not the started URL's (planted).
         planted = url("/auth/callback?" + urlencode({"code": "planted", "state": "A" * 43}))
         refused = len(self.refusals())

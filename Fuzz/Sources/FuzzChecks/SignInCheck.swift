@@ -72,6 +72,45 @@ enum SignInCheck {
         if case .success(let link) = anyServer.pastedSignInLink(text) {
             try requirePastedLink(text, link)
         }
+        try requireReportedOnce(text)
+    }
+
+    /// The refusals the sign-in screen's navigation reported, for ``requireReportedOnce(_:)``
+    /// (a fuzz run is one thread).
+    final class Reports: @unchecked Sendable {
+        var events: [RefusalDiagnostics.Event] = []
+    }
+    static let reports = Reports()
+    static let signInScreen: WebScreenNavigation = {
+        let reports = SignInCheck.reports
+        return WebScreenNavigation(
+            router: LinkRouter(
+                manifest: manifest(servers: ""), diagnostics: RefusalDiagnostics { reports.events.append($0) }))
+    }()
+
+    /// On the sign-in screen, every navigation to the input (a link, a redirect, a new window) is
+    /// reported at most once; a started session is reported never; a refusal exactly once, and a
+    /// refused authorize attempt as a sign-in refusal.
+    static func requireReportedOnce(_ text: String) throws(PropertyViolation) {
+        for kind in [WebScreenNavigation.Kind.link, .redirect, .newWindow] {
+            reports.events.removeAll(keepingCapacity: true)
+            let action = signInScreen.decide(url: text, kind: kind, current: signInPage, role: .signIn)
+            let events = reports.events
+            try require(events.count <= 1, "\(kind) to \(escaped(text)) was reported \(events.count) times: \(events)")
+            switch action {
+            case .authenticate:
+                try require(events.isEmpty, "\(kind) to \(escaped(text)) started keymail and was reported: \(events)")
+            case .leave(.refused(let refusal)):
+                try require(events.count == 1, "\(kind) to \(escaped(text)) was refused (\(refusal)) unreported")
+                if refusal == .keymailAuthorizeURL, case .signIn = events[0] { continue }
+                try require(
+                    refusal != .keymailAuthorizeURL,
+                    "\(kind) to \(escaped(text)) was refused as an authorize URL but reported as \(events[0])")
+            default:
+                try require(
+                    events.isEmpty, "\(kind) to \(escaped(text)) was reported but not refused: \(action), \(events)")
+            }
+        }
     }
 
     /// The URL's authority, path, query and fragment, split naively (`nil` unless it starts with

@@ -58,8 +58,9 @@ public struct RefusalDiagnostics: Sendable {
 public struct SignInRefusalEvent: Sendable, Hashable, CustomStringConvertible {
     /// What was refused and why.
     public enum Reason: Sendable, Hashable {
-        /// An authorize URL (`https://…/oauth/authorize`) the sign-in page navigated to: it stays
-        /// refused like any off-origin navigation.
+        /// An attempt at an authorize URL (``AuthSignInRules/isAuthorizeAttempt(_:)``) off the
+        /// app's origins that the sign-in screen navigated to and that fails Rastrillo's rule:
+        /// refused (``LinkRefusal/keymailAuthorizeURL``) and reported only as this event.
         case authorize(KeymailRefusal)
         /// The callback the authentication session came back with: not loaded; the sign-in page's
         /// "send a link instead" state loads.

@@ -39,6 +39,11 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// (only http, https, ws, wss, ftp and file hosts are case-insensitive), so it names another
     /// origin; it is refused rather than routed as foreign so the near-miss is seen.
     case customSchemeHostCase(String)
+    /// On the sign-in screen, an attempt at a keymail authorize URL
+    /// (``AuthSignInRules/isAuthorizeAttempt(_:)``) that fails Rastrillo's authorize-URL rule: it
+    /// is never loaded, started or sent to a browser. The sign-in refusal
+    /// (``SignInRefusalEvent``) reported with it names the rule it failed.
+    case keymailAuthorizeURL
 
     /// What was wrong, for logs and the `route` command; input it quotes (a host, a port) is
     /// escaped with ``DiagnosticText`` (the case's own values stay raw).
@@ -69,6 +74,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .customSchemeHostCase(let host):
             return "host '\(host)' differs from an internal origin's host only in letter case; a custom scheme's "
                 + "host is case-sensitive (WHATWG URL keeps it as written), so it is not internal"
+        case .keymailAuthorizeURL: return "a keymail authorize URL that fails Rastrillo's authorize-URL rule"
         }
     }
 
@@ -93,6 +99,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptySegment: return "empty-segment"
         case .redirectNotInternal: return "redirect-not-internal"
         case .customSchemeHostCase: return "custom-scheme-host-case"
+        case .keymailAuthorizeURL: return "keymail-authorize-url"
         }
     }
 }

@@ -71,10 +71,16 @@ public struct LinkRouter: Sendable {
         LinkRouter(compiled: compiled, diagnostics: diagnostics)
     }
 
+    /// ``decide(_:context:)-(String,_)`` without reporting a refusal, for a caller that reports the
+    /// navigation once itself (the sign-in screen's authorize URLs).
+    func decideQuietly(_ url: String, context: Context = .navigation) -> LinkDecision {
+        var text = url
+        return text.withUTF8 { compiled.classify($0, context: context) }
+    }
+
     /// Decides what `url` does; reports refusals to the diagnostics hook.
     public func decide(_ url: String, context: Context = .navigation) -> LinkDecision {
-        var text = url
-        let decision = text.withUTF8 { compiled.classify($0, context: context) }
+        let decision = decideQuietly(url, context: context)
         if case .refused(let refusal) = decision {
             diagnostics(.link(RefusalEvent(url: url, refusal: refusal, context: context)))
         }

@@ -73,10 +73,13 @@ public struct AuthSignInRules: Sendable {
             origins.contains(origin), pageURL.rawPath == signInPath
         else { return .failure(.notFromSignInPage) }
         guard origin.scheme == "https" else { return .failure(.appOriginNotHTTPS) }
-        guard case .success(let raw) = RawURL.read(url), let host = raw.host, let port = raw.port else {
-            return .failure(.unreadable)
+        let raw: RawURL
+        switch RawURL.read(url) {
+        case .success(let read): raw = read
+        case .failure(let reason): return .failure(.unreadable(reason))
         }
         guard raw.scheme == "https" else { return .failure(.notHTTPS) }
+        guard let host = raw.host, let port = raw.port else { return .failure(.unreadable(.missingAuthority)) }
         guard raw.rawFragment == nil else { return .failure(.fragment) }
         guard raw.rawPath == "/oauth/authorize" else { return .failure(.path) }
         let server = port == 443 ? host : "\(host):\(port)"
@@ -149,11 +152,19 @@ public struct AuthSignInRules: Sendable {
         return .success(trimmed)
     }
 
-    /// Whether `url` names an `/oauth/authorize` path on some other origin (so a refusal of it is
-    /// worth reporting to the diagnostics hook).
-    static func looksLikeAuthorizeURL(_ url: String) -> Bool {
-        guard let path = url.split(separator: "?", maxSplits: 1).first else { return false }
-        return path.hasSuffix("/oauth/authorize") || path.contains("/oauth/authorize#")
+    /// Whether `url` is an attempt at a keymail authorize URL, read loosely so that near misses
+    /// count: after percent-decoding (twice, for `%252F`) and lowercasing, it contains
+    /// `/oauth/authorize` anywhere (a trailing slash, another prefix, an encoded slash, inside a
+    /// `javascript:` URL) or one of the parameters only an authorize URL carries (`client_id=`,
+    /// `redirect_uri=`, `code_challenge`). The sign-in screen refuses such a URL when it fails
+    /// the rule, instead of sending it to the browser.
+    public static func isAuthorizeAttempt(_ url: String) -> Bool {
+        var text = Substring(url.lowercased())
+        for _ in 0..<2 {
+            guard text.contains("%") else { break }
+            text = Substring(PercentDecoding.decodeLoosely(text).lowercased())
+        }
+        return ["/oauth/authorize", "client_id=", "redirect_uri=", "code_challenge"].contains { text.contains($0) }
     }
 
     /// The origin of a strictly read URL, when it has a host and port.

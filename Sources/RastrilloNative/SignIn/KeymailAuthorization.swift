@@ -43,8 +43,9 @@ public enum KeymailRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case notFromSignInPage
     /// The sign-in page is not on an https origin of the app (keymail's callback is https).
     case appOriginNotHTTPS
-    /// The URL does not read strictly (userinfo, escapes in the host, whitespace …).
-    case unreadable
+    /// The URL does not read strictly (userinfo, escapes in the host, whitespace …); names what
+    /// the strict reader refused.
+    case unreadable(LinkRefusal)
     /// The URL is not https.
     case notHTTPS
     /// The URL has a fragment.
@@ -67,7 +68,7 @@ public enum KeymailRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .keymailOff: return "keymail is off for this app (session kind, or keymailServers is empty)"
         case .notFromSignInPage: return "not navigated from the app's sign-in page"
         case .appOriginNotHTTPS: return "the sign-in page is not on an https origin of the app"
-        case .unreadable: return "the URL does not read strictly"
+        case .unreadable(let reason): return "the URL does not read strictly: \(reason)"
         case .notHTTPS: return "not https"
         case .fragment: return "the URL has a fragment"
         case .path: return "the path is not /oauth/authorize"

@@ -45,7 +45,13 @@
 /// - on the sign-in screen, a redirect to any other internal page, or a link to a destination,
 ///   ends sign-in (the screen below continues where it was going: `auth` carries no `return_to`);
 /// - the one off-origin navigation allowed, from the sign-in page only, is a URL that passes
-///   Rastrillo's authorize-URL rule: ``Action/authenticate(_:)``, run outside the web view;
+///   Rastrillo's authorize-URL rule: ``Action/authenticate(_:)``, run outside the web view, whether
+///   the page follows a link, a meta refresh, a redirect, `window.open`/`target=_blank` or a form;
+/// - on the sign-in screen, any other attempt at an authorize URL off the app's origins
+///   (``AuthSignInRules/isAuthorizeAttempt(_:)``: a trailing slash, another path, an encoded
+///   slash, a `javascript:` URL, userinfo) is ``Action/leave(_:)`` with
+///   ``LinkRefusal/keymailAuthorizeURL``, reported once, as a ``SignInRefusalEvent`` naming the
+///   rule it failed; one on the app's own origins is decided as any of the app's pages;
 /// - the sign-out form's redirect lands on the sign-in page and is ``Action/signedOut``.
 ///
 /// ```swift
@@ -152,17 +158,26 @@ public struct WebScreenNavigation: Sendable {
         url: String, kind: Kind, current: String, submission: WebFormSubmission? = nil, role: Role = .content
     ) -> Action {
         if kind == .subframe { return .load }
-        if role == .signIn, kind == .link || kind == .redirect, let signInRules {
+        let context: LinkRouter.Context = kind == .redirect ? .redirect : .navigation
+        // A valid authorize URL starts the session however the page gets there: a link, a meta
+        // refresh, a redirect, window.open or target=_blank, a form (the session loads the URL
+        // itself; a form's body is not sent).
+        if role == .signIn, let signInRules {
             switch signInRules.keymailAuthorization(url, from: current) {
             case .success(let authorization):
                 return .authenticate(authorization)
-            case .failure(let refusal) where AuthSignInRules.looksLikeAuthorizeURL(url):
-                router.diagnostics(.signIn(SignInRefusalEvent(url: url, reason: .authorize(refusal))))
-            case .failure:
-                break
+            case .failure(let refusal):
+                // An attempt at an authorize URL off the app's origins is refused, reported once
+                // with the rule it failed (never also as a refused link), and never handed to a
+                // browser. One on the app's own origins is the app's page, decided below.
+                if AuthSignInRules.isAuthorizeAttempt(url), !router.decideQuietly(url, context: .navigation).isInternal
+                {
+                    router.diagnostics(.signIn(SignInRefusalEvent(url: url, reason: .authorize(refusal))))
+                    return .leave(.refused(.keymailAuthorizeURL))
+                }
             }
         }
-        let decision = router.decide(url, context: kind == .redirect ? .redirect : .navigation)
+        let decision = router.decide(url, context: context)
         // The sign-out form's redirect (to `/`, or with `auth` to the sign-in page) signs out.
         if kind == .redirect, let submission, decision.isInternal, let signOut = router.manifest.session?.signOut,
             actions.match(.post, submission.action)?.command == signOut

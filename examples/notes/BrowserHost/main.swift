@@ -133,7 +133,13 @@ final class Host {
             else {
                 return ["error": "navigate needs screen, url and kind (one of \(Self.kinds.keys.sorted())): \(line)"]
             }
-            answer = ["action": Self.name(of: model.navigate(url, kind: kind, on: screen))]
+            let action = model.navigate(url, kind: kind, on: screen)
+            answer = ["action": Self.name(of: action)]
+            // Where a URL that leaves goes: `in-app-browser`, `external` or `refused` (and why).
+            if case .leave(let decision) = action {
+                answer["decision"] = decision.name
+                if case .refused(let refusal) = decision { answer["refusal"] = refusal.code }
+            }
         case "screen":
             guard let screen = screen(request) else { return unknownScreen(line) }
             guard let object = request["event"] as? [String: Any], let event = Self.event(object) else {

@@ -28,6 +28,28 @@ enum PercentDecoding {
         return UTF8Text.string(out)
     }
 
+    /// Decodes every well-formed `%XX` escape in `text` and keeps malformed ones as written;
+    /// bytes that are not UTF-8 become U+FFFD. For recognising a shape, never for reading a value.
+    static func decodeLoosely(_ text: some StringProtocol) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = ASCIIByte.hexValue(bytes[index + 1]),
+                let low = ASCIIByte.hexValue(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters and `extra`.
     static func encode(_ text: String, keeping extra: String = "") -> String {
         // `extra` is a handful of ASCII characters: a linear scan beats building a Set per call,
