@@ -183,7 +183,7 @@ MUTANTS = [
         "page-actions",
     ),
     (
-        "auth: a refused authorize attempt goes where the link policy sends it, reported twice",
+        "auth: a refused authorize attempt goes where the link policy sends it (the in-app browser)",
         "Sources/RastrilloNative/WebScreen/WebScreenNavigation.swift",
         "                    return .leave(.refused(.keymailAuthorizeURL))\n",
         "",
