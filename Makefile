@@ -20,7 +20,7 @@ CI_STEPS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: setup ci ci-steps test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
+.PHONY: setup ci ci-steps ci-beside-steps ci-beside-start ci-beside-join test lint build swift-test examples consumer manifest-plugin docs quickstart apple mutants bench help
 
 help:
 	@echo "make setup    install what the checks need (apt-get or brew hints, and the project venv); make ci runs it first"
@@ -38,14 +38,42 @@ setup:
 # The gate's steps in order. `make ci` runs them in one make (each shared prerequisite builds
 # once) through scripts/ci-times.sh, which prints every step's seconds at the end, pass or fail.
 # Each step keeps its own target for the quick loop: `make <step>`.
-CI_ORDER = setup lint build swift-test examples $(CI_STEPS) docs quickstart apple ci-hygiene
+CI_ALL = setup lint build swift-test examples $(CI_STEPS) docs quickstart apple ci-hygiene
+# The beside lane: CPU-bound steps that share nothing with browser-mutants (no browser, no server,
+# no file it reads or builds) run in a second make, at a lower priority (nice), while browser-mutants
+# mostly waits on its browsers; ci-beside-start starts it once browser-mutants' own prerequisites are
+# made, ci-beside-join waits for it, prints its output and fails when it failed. The steps keep
+# this order among themselves, and their own targets.
+CI_BESIDE := apple-typecheck fuzz-ci fuzz-emit-parse companion-release-gate bench-build docs
+CI_ORDER = $(patsubst browser-mutants,ci-beside-start browser-mutants ci-beside-join,$(filter-out $(CI_BESIDE),$(CI_ALL)))
 CI_TIMES := $(CURDIR)/.build/ci-step-times.txt
+CI_BESIDE_DIR := $(CURDIR)/.build/ci-beside
 
 ci:
 	@scripts/ci-times.sh $(CI_TIMES) $(MAKE) --no-print-directory ci-steps
 
 ci-steps: $(foreach step,$(CI_ORDER),ci-mark-$(step) $(step)) ci-mark-end
 	@echo "make ci: all steps finished (see SKIPPED lines above for steps that could not run here)"
+
+ci-beside-steps: $(foreach step,$(filter $(CI_BESIDE),$(CI_ALL)),ci-mark-$(step) $(step)) ci-mark-end
+
+# setsid: its own process group, which scripts/ci-times.sh ends if the gate stops before the join.
+ci-beside-start: $(BROWSER_MUTANTS_NEEDS)
+	@rm -rf $(CI_BESIDE_DIR) && mkdir -p $(CI_BESIDE_DIR)
+	@echo "== ci-beside-start: $(filter $(CI_BESIDE),$(CI_ALL)) run beside browser-mutants (nice -n 10; output in $(CI_BESIDE_DIR)/log, printed at ci-beside-join)"
+	@setsid bash -c 'echo $$$$ >$(CI_BESIDE_DIR)/pid; nice -n 10 $(MAKE) --no-print-directory ci-beside-steps \
+		CI_TIMES=$(CI_BESIDE_DIR)/times >$(CI_BESIDE_DIR)/log 2>&1; echo $$? >$(CI_BESIDE_DIR)/rc.part; \
+		mv $(CI_BESIDE_DIR)/rc.part $(CI_BESIDE_DIR)/rc' </dev/null >/dev/null 2>&1 &
+
+ci-beside-join:
+	@echo "== ci-beside-join: waiting for the beside lane ($(filter $(CI_BESIDE),$(CI_ALL)))"
+	@[ -e $(CI_BESIDE_DIR)/pid ] || { echo "ci-beside-join: the beside lane never started (no $(CI_BESIDE_DIR)/pid)"; exit 1; }
+	@while [ ! -e $(CI_BESIDE_DIR)/rc ]; do \
+		kill -0 "$$(cat $(CI_BESIDE_DIR)/pid)" 2>/dev/null || [ -e $(CI_BESIDE_DIR)/rc ] || \
+			{ echo "ci-beside-join: the beside lane ended without a status; its output:"; cat $(CI_BESIDE_DIR)/log; exit 1; }; \
+		sleep 1; done
+	@echo "---- the beside lane's output ----"; cat $(CI_BESIDE_DIR)/log; echo "---- end of the beside lane's output ----"
+	@rc=$$(cat $(CI_BESIDE_DIR)/rc); [ "$$rc" = 0 ] || { echo "ci-beside-join: the beside lane failed (exit $$rc); the last step it started is the last ci-mark in $(CI_BESIDE_DIR)/times"; exit 1; }
 
 # A mark: the step, the wall clock, and (where /proc exists) the CPU seconds make's finished
 # recipes have used so far, so the table shows what each step costs whatever else the machine runs.

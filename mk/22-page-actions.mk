@@ -11,7 +11,7 @@ NOTES_MANIFEST := examples/notes/Sources/NotesCore/app-manifest.json
 
 PAGE_ACTIONS_FIXTURES := Tests/PageActionsScript/fixtures
 
-CI_STEPS += page-actions-js browser-page-actions
+CI_STEPS += page-actions-js
 
 .PHONY: page-actions-js browser-page-actions fixture-page-actions
 

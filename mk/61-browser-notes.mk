@@ -19,7 +19,7 @@ NOTES_AUTH_CHECK = CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/notes
 	--host "$(NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) --keymail $(NOTES_KEYMAIL_FAKE) \
 	--page-actions $(NOTES_PAGE_ACTIONS)
 
-CI_STEPS += browser-notes browser-notes-auth
+CI_STEPS += browser-notes-build
 
 .PHONY: browser-notes browser-notes-auth browser-notes-build notes-page-actions
 

@@ -19,7 +19,9 @@ A mutant is caught when its check fails. The unchanged copy must pass every chec
 failure means the break, not the copy. A mutant's Chromium and WebKit checks run side by side on
 one build, and every wait in them is capped at $WEB_SCREEN_HANG_GUARD seconds (10 unless set; the
 baseline runs under the same cap): a mutant that stops a load is caught in seconds, not after
-the harness's default 30.
+the harness's default 30. A mutant's check ends at its first FAIL ($WEB_SCREEN_FIRST_FAIL); the
+baseline's run whole, and each prints its result: in make ci they are the browser days' only run.
+Each line says how long the build and the checks took.
 
 The notes day runs the page-actions.js `manifest build` generated in the checkout
 (`make notes-page-actions`; its path in $NOTES_PAGE_ACTIONS); a mutant of the script breaks a
@@ -367,14 +369,21 @@ def check_command(check: str) -> list[str]:
     return ["python3", script] + arguments
 
 
-def build_and_check(label: str, checks: tuple[str, ...]) -> list[tuple[str, bool, str]]:
+def build_and_check(label: str, checks: tuple[str, ...], first_fail: bool) -> tuple[list[tuple[str, bool, str]], float, float]:
     """Builds what ``checks`` need once, then runs them side by side (a Chromium check and its
     WebKit twin share the built host and servers; each waits mostly on its engine, and each
-    starts its own servers on ports of their own). Returns (check, passed, log) in order."""
+    starts its own servers on ports of their own). With ``first_fail`` each check ends at its first
+    FAIL ($WEB_SCREEN_FIRST_FAIL, harness_common.FirstFailure). Returns (check, passed, log) in
+    order, and the seconds the build and the checks took."""
+    started = time.monotonic()
     built: set = set()
     for check in checks:
         build(label, check, built)
+    built_at = time.monotonic()
     environment = dict(os.environ, WEB_SCREEN_HANG_GUARD=HANG_GUARD_SECONDS)
+    environment.pop("WEB_SCREEN_FIRST_FAIL", None)
+    if first_fail:
+        environment["WEB_SCREEN_FIRST_FAIL"] = "1"
     running = []
     for check in checks:
         log = os.path.join(LOGS, f"{slug(label, check)}-check.log")
@@ -387,7 +396,13 @@ def build_and_check(label: str, checks: tuple[str, ...]) -> list[tuple[str, bool
         status = process.wait()
         handle.close()
         results.append((check, status == 0, log))
-    return results
+    return results, built_at - started, time.monotonic() - built_at
+
+
+def summary(log: str) -> str:
+    """A check's own last line (``N passed, M failed …``), or what ended it without one."""
+    lines = [line.strip() for line in open(log) if line.strip()]
+    return lines[-1] if lines else "no output"
 
 
 def main() -> int:
@@ -402,9 +417,17 @@ def main() -> int:
     os.makedirs(LOGS, exist_ok=True)
     shutil.copyfile(PAGE_ACTIONS, COPY_PAGE_ACTIONS)
     shutil.copyfile(FIXTURE_PAGE_ACTIONS, COPY_FIXTURE_PAGE_ACTIONS)
+    # The baseline runs each check whole (no first-failure stop) and prints its result: make ci
+    # runs the browser days (make browser, browser-notes, browser-notes-auth, browser-page-actions
+    # and their webkit-* twins) here, on the copy, and nowhere else (docs/contributing.md).
     for pair in BASELINE_PAIRS:
-        for check, passed, log in build_and_check("baseline", pair):
+        results, built, checked = build_and_check("baseline", pair, first_fail=False)
+        for check, passed, log in results:
+            print(f"baseline {check}: {summary(log)} [build {built:.0f} s, checks {checked:.0f} s]")
             if not passed:
+                for line in open(log):
+                    if line.startswith("FAIL"):
+                        print(f"  {line.rstrip()}")
                 print(f"browser-mutants: the unchanged copy fails the {check} browser check "
                       f"(each wait capped at {HANG_GUARD_SECONDS} s); see {log}")
                 return 1
@@ -423,21 +446,26 @@ def main() -> int:
             return 1
         checks = ENGINES.get(named, (named,))
         runs += len(checks)
+        unchanged = os.stat(target)
         try:
             with open(target, "w") as handle:
                 handle.write(text.replace(original, broken))
-            results = build_and_check(name, checks)
+            results, built, checked = build_and_check(name, checks, first_fail=True)
         finally:
+            # Restored in place (same inode) with its old modification time too: a package whose
+            # build last saw the unchanged file (the other example's) has nothing to rebuild, and the
+            # one that built the mutant sees a time other than the mutant's and rebuilds it.
             with open(target, "w") as handle:
                 handle.write(text)
+            os.utime(target, ns=(unchanged.st_atime_ns, unchanged.st_mtime_ns))
         for check, passed, log in results:
             failures = [line.strip() for line in open(log) if line.startswith("FAIL")]
             if passed:
                 survivors.append(f"{name} [{check}]")
                 print(f"SURVIVED {name} ({path}) [{check}]")
             else:
-                print(f"caught   {name} ({path}) [{check}]: {len(failures)} check(s) failed, "
-                      f"first: {failures[0][:160] if failures else '?'}")
+                print(f"caught   {name} ({path}) [{check}]: {failures[0][:160] if failures else summary(log)[:160]} "
+                      f"[build {built:.0f} s, checks {checked:.0f} s]")
     elapsed = time.monotonic() - started
     print(f"{runs - len(survivors)} passed, {len(survivors)} failed ({elapsed:.0f} s: mutant runs caught / survived; "
           f"{len(MUTANTS)} mutants, each in Chromium and WebKit unless marked for one, the two side by side)")

@@ -9,11 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v node >/dev/null || { echo "fuzz-differential: node is required (apt-get install nodejs)"; exit 1; }
 SWIFT=${SWIFT:-swift}
+# The gate's own flags (make's STRICT), so this build is the `build` step's and nothing relinks.
+STRICT=${STRICT:--Xswiftc -warnings-as-errors}
 MANIFEST=Tests/ManifestParity/parity-manifest.json
 work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-diff.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-"$SWIFT" build --product rastrillo-native >/dev/null
-bin="$("$SWIFT" build --show-bin-path)/rastrillo-native"
+# shellcheck disable=SC2086
+"$SWIFT" build --product rastrillo-native $STRICT >/dev/null
+# shellcheck disable=SC2086
+bin="$("$SWIFT" build $STRICT --show-bin-path)/rastrillo-native"
 "$bin" manifest build "$MANIFEST" --only js --out "$work/js" >/dev/null
 module="$work/js/app-manifest.mjs"
 cp "$work/js/app-manifest.js" "$module"  # an ES module; .mjs so node loads it as one

@@ -2,7 +2,7 @@
 
 - Waits: :func:`hang_guard` (the cap ``$WEB_SCREEN_HANG_GUARD`` puts on every wait).
 - Results: :class:`HarnessError`, :class:`Checks` (``equal``, ``run`` a step or ``run_steps``, ``fail``,
-  ``report``).
+  ``report``), :class:`FirstFailure` (``$WEB_SCREEN_FIRST_FAIL``: a check ends at its first ``FAIL``).
 - Servers: :func:`close_all`, :class:`LoopbackServer` (a child process that prints its address on its first stdout
   line), :func:`https_request` (a request under a host's real name to its loopback port),
   :func:`serve_tls` and :class:`QuietHandler` (pages served from a thread over HTTPS).
@@ -56,6 +56,20 @@ class HarnessError(Exception):
     """The harness could not do what the test asked (with what to do about it)."""
 
 
+class FirstFailure(SystemExit):
+    """Ends a check at its first ``FAIL`` when ``$WEB_SCREEN_FIRST_FAIL`` is set (exit status 1).
+
+    scripts/browser-mutants.py sets it for the mutants' runs only: a mutant is caught by one failure,
+    and the rest of its day would only wait on a broken page. A ``SystemExit``, so no step's
+    ``except`` takes it for a harness error, and every ``finally`` still closes the browser and the
+    servers. The unchanged copy's baseline runs without it and reports every check.
+    """
+
+    def __init__(self, line: str):
+        super().__init__(1)
+        self.line = line
+
+
 class Checks:
     """A check's results: each ``equal`` prints ``ok`` or ``FAIL`` with what differed, and counts it."""
 
@@ -63,21 +77,29 @@ class Checks:
         self.failures: list[str] = []
         self.passed = 0
 
+    def _failed(self, line: str):
+        self.failures.append(line)
+        print(f"FAIL {line}", flush=True)
+        if os.environ.get("WEB_SCREEN_FIRST_FAIL"):
+            print(f"{self.passed} passed, 1 failed (stopped at the first failure: WEB_SCREEN_FIRST_FAIL is set)",
+                  flush=True)
+            raise FirstFailure(line)
+
     def equal(self, what: str, got, expected):
         if got == expected:
             self.passed += 1
             print(f"ok   {what}")
         else:
-            self.failures.append(f"{what}: got {got!r}, expected {expected!r}")
-            print(f"FAIL {what}: got {got!r}, expected {expected!r}")
+            self._failed(f"{what}: got {got!r}, expected {expected!r}")
 
     def fail(self, name: str, error: BaseException, typed: bool = False):
         """Records ``error`` as the failure of ``name`` (with its exception type when ``typed``)."""
         text = f"{type(error).__name__}: {error}" if typed else f"{error}"
-        self.failures.append(f"{name}: {text}")
-        print(f"FAIL {name}: {text}")
         if os.environ.get("WEB_SCREEN_TRACE"):
+            self.failures.append(f"{name}: {text}")
+            print(f"FAIL {name}: {text}")
             raise error
+        self._failed(f"{name}: {text}")
 
     def run(self, name: str, step, errors: tuple = (HarnessError,), typed: bool = False) -> bool:
         """Runs ``step()``; one of ``errors`` is the failure of ``name`` (``fail``). False when it failed."""

@@ -96,6 +96,21 @@ struct SignInRefusalReportingTests {
         #expect(log.events.isEmpty, "\(log.events)")
     }
 
+    @Test(arguments: ["/signin/confirm", "/auth/verify?token=t1", "/bookmarks"])
+    func aValidAuthorizeURLFromAnotherPageOfTheSignInScreenIsRefusedOnce(_ page: String) throws {
+        let log = Log()
+        let action = try Self.navigation(log).decide(
+            url: F.authorize(), kind: .link, current: F.origin + page, role: .signIn)
+        #expect(action == .leave(.refused(.keymailAuthorizeURL)), "\(page): \(action)")
+        #expect(log.events.count == 1, "\(log.events)")
+        guard case .signIn(let event)? = log.events.first else {
+            Issue.record("not one sign-in refusal: \(log.events)")
+            return
+        }
+        #expect(event.url == F.authorize())
+        #expect(event.description.contains(": not navigated from the app's sign-in page"), "\(event)")
+    }
+
     @Test func anAuthorizeShapedURLOnTheAppsOwnOriginIsTheAppsPage() throws {
         let log = Log()
         let navigation = try Self.navigation(log)
