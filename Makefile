@@ -64,6 +64,8 @@ ci-beside-start: $(BROWSER_MUTANTS_NEEDS)
 	@setsid bash -c 'echo $$$$ >$(CI_BESIDE_DIR)/pid; nice -n 10 $(MAKE) --no-print-directory ci-beside-steps \
 		CI_TIMES=$(CI_BESIDE_DIR)/times >$(CI_BESIDE_DIR)/log 2>&1; echo $$? >$(CI_BESIDE_DIR)/rc.part; \
 		mv $(CI_BESIDE_DIR)/rc.part $(CI_BESIDE_DIR)/rc' </dev/null >/dev/null 2>&1 &
+	@for tick in $$(seq 100); do [ -s $(CI_BESIDE_DIR)/pid ] && break; sleep 0.1; done; \
+		[ -s $(CI_BESIDE_DIR)/pid ] || { echo "ci-beside-start: the beside lane did not start (no $(CI_BESIDE_DIR)/pid after 10 s)"; exit 1; }
 
 ci-beside-join:
 	@echo "== ci-beside-join: waiting for the beside lane ($(filter $(CI_BESIDE),$(CI_ALL)))"
