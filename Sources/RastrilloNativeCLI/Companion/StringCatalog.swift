@@ -63,6 +63,77 @@ struct StringCatalog: Equatable, Sendable {
         }
     }
 
+    /// What ``merge(byLocale:)`` did to a catalog.
+    struct Merge: Equatable, Sendable {
+        /// A key and locale the catalog had no text for, now holding the app's.
+        struct Added: Equatable, Sendable {
+            var key: String
+            var locale: String
+        }
+
+        /// A key and locale where the catalog's text (a hand edit, or the app's old words) differs
+        /// from the app's now, and was kept.
+        struct Kept: Equatable, Sendable {
+            var key: String
+            var locale: String
+            var catalogText: String
+            var appText: String
+        }
+
+        /// In key then locale order (``StringCatalog/precedes(_:_:)``).
+        var added: [Added] = []
+        /// In key then locale order.
+        var kept: [Kept] = []
+
+        /// One line per key added (its locales) and per text kept, then a summary line.
+        var lines: [String] {
+            var lines: [String] = []
+            var index = 0
+            while index < added.count {
+                let key = added[index].key
+                var locales: [String] = []
+                while index < added.count, added[index].key == key {
+                    locales.append(added[index].locale)
+                    index += 1
+                }
+                lines.append("catalog  added \(key): \(locales.joined(separator: ", "))")
+            }
+            for kept in kept {
+                lines.append(
+                    "catalog  kept \(kept.key) (\(kept.locale)): the catalog's \(StringCatalog.quoted(kept.catalogText)), "
+                        + "the app's \(StringCatalog.quoted(kept.appText)); edit the catalog to take the app's")
+            }
+            lines.append(
+                "catalog: \(added.count) text(s) added, \(kept.count) kept where the app's words differ")
+            return lines
+        }
+    }
+
+    /// Adds the texts of `table` (locale code → key → text) the catalog lacks, and keeps every text
+    /// it has: a team's edit (or a translation) is never overwritten. Keys the app no longer uses stay
+    /// too (the companion's own code shows keys no app file names). Returns what was added and,
+    /// for each text kept that differs from the app's, both words.
+    mutating func merge(byLocale table: [String: [String: String]]) -> Merge {
+        var merge = Merge()
+        let keys = Set(table.values.flatMap(\.keys)).sorted(by: Self.precedes)
+        let locales = table.keys.sorted(by: Self.precedes)
+        for key in keys {
+            for locale in locales {
+                guard let appText = table[locale]?[key] else { continue }
+                if let catalogText = strings[key]?[locale] {
+                    if catalogText != appText {
+                        merge.kept.append(
+                            Merge.Kept(key: key, locale: locale, catalogText: catalogText, appText: appText))
+                    }
+                } else {
+                    strings[key, default: [:]][locale] = appText
+                    merge.added.append(Merge.Added(key: key, locale: locale))
+                }
+            }
+        }
+        return merge
+    }
+
     /// Every locale code any key has a text in, sorted.
     var locales: [String] { Set(strings.values.flatMap(\.keys)).sorted(by: Self.precedes) }
 

@@ -248,11 +248,14 @@ struct CLIHelpTextTests {
             derived, defaulted or needs-you, and every route not mapped, with why. Hand
             edits live in app-manifest.overlay.json beside --out (or --overlay), merged
             last and never written. Without --out the manifest goes to stdout and the
-            report to stderr. Guide: docs/from-rastrillo-app.md.
+            report to stderr. With --catalog, the companion's String Catalog gains the
+            texts of every key and locale it lacks; a text it has is kept, and each that
+            differs from the app's is listed. Guide: docs/from-rastrillo-app.md.
 
             USAGE: rastrillo-native manifest derive <app> [--origin <url>]
                                                     [--name <AppName>] [--out <file>]
-                                                    [--overlay <file>] [--check]
+                                                    [--overlay <file>] [--catalog <file>]
+                                                    [--check]
 
             ARGUMENTS:
               <app>                   The Rastrillo app's folder (the one holding gen/).
@@ -266,8 +269,10 @@ struct CLIHelpTextTests {
                                       pipe).
               --overlay <file>        The overlay to merge (default:
                                       app-manifest.overlay.json beside --out, if there).
-              --check                 Write nothing; exit 1 when --out's file differs from
-                                      what the app declares now.
+              --catalog <file>        The companion's Localizable.xcstrings: add the app's
+                                      texts it lacks, keep its own.
+              --check                 Write nothing; exit 1 when --out's file (or
+                                      --catalog's) differs from what the app declares now.
               -h, --help              Show help information.
             """
         ),

@@ -217,3 +217,100 @@ struct ManifestDeriveOverlayTests {
         #expect(drift.stderr.contains("differs from what"))
     }
 }
+
+/// `--catalog`: a rerun brings the String Catalog the texts the app now ships, and never
+/// overwrites one the catalog has.
+@Suite("manifest derive --catalog")
+struct ManifestDeriveCatalogTests {
+    static func setUp() throws -> (app: URL, out: URL, catalog: URL, args: [String]) {
+        let app = try DeriveFixture.copy("notes")
+        let folder = app.deletingLastPathComponent()
+        let out = folder.appendingPathComponent("app-manifest.json")
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        let args = [
+            "manifest", "derive", app.path, "--origin", "https://notes.example.com", "--out", out.path, "--catalog",
+            catalog.path,
+        ]
+        return (app, out, catalog, args)
+    }
+
+    @Test("adds every text the catalog lacks, keeps the team's, and --check then passes")
+    func addsAndKeeps() throws {
+        let (app, _, catalog, args) = try Self.setUp()
+        defer { CompanionFixture.removeTemporary(app) }
+        let derived = try DeriveFixture.derive("notes")
+        let english = try #require(derived.strings["en"])
+        let edited = try #require(english.keys.sorted().first)
+        let handWritten = "Ours: " + (english[edited] ?? "")
+        try Data(StringCatalog(strings: [edited: ["en": handWritten], "app.title": ["en": "Notes"]]).bytes)
+            .write(to: catalog)
+        let wrote = CapturedOutput()
+        #expect(CLI.main(args, io: wrote.io) == CLIExit.success, "\(wrote.stderr)")
+        let merged = try StringCatalog.read(Array(Data(contentsOf: catalog)), file: "catalog")
+        #expect(merged.strings[edited]?["en"] == handWritten, "the team's text is kept")
+        #expect(merged.strings["app.title"] == ["en": "Notes"], "a key no app file names stays")
+        for (locale, texts) in derived.strings {
+            for (key, text) in texts where key != edited {
+                #expect(merged.strings[key]?[locale] == text, "\(key) (\(locale))")
+            }
+        }
+        let textCount = derived.strings.values.map(\.count).reduce(0, +)
+        #expect(wrote.stdout.contains("catalog: \(textCount - 1) text(s) added, 1 kept where the app's words differ"))
+        #expect(wrote.stdout.contains("catalog  kept \(edited) (en): the catalog's \"\(handWritten)\""))
+        let check = CapturedOutput()
+        #expect(CLI.main(args + ["--check"], io: check.io) == CLIExit.success, "\(check.stderr)")
+        #expect(check.stdout.contains("current (every text the app ships)"))
+    }
+
+    @Test("--check fails on a catalog that lacks a text the app ships, and writes nothing")
+    func checkFailsOnAMissingText() throws {
+        let (app, out, catalog, args) = try Self.setUp()
+        defer { CompanionFixture.removeTemporary(app) }
+        #expect(CLI.main(args.filter { $0 != "--catalog" && $0 != catalog.path }, io: CapturedOutput().io) == 0)
+        try Data(StringCatalog().bytes).write(to: catalog)
+        let before = try Data(contentsOf: catalog)
+        let check = CapturedOutput()
+        #expect(CLI.main(args + ["--check"], io: check.io) == CLIExit.failure)
+        #expect(check.stderr.contains("\(catalog.path) lacks"), "\(check.stderr)")
+        #expect(check.stderr.contains("--catalog"))
+        #expect(try Data(contentsOf: catalog) == before)
+        _ = out
+    }
+
+    @Test(
+        "a missing, folder or unreadable catalog is one error naming it, and nothing is written",
+        arguments: ["missing", "folder", "not-json", "plural"])
+    func badCatalog(_ kind: String) throws {
+        let (app, out, catalog, args) = try Self.setUp()
+        defer { CompanionFixture.removeTemporary(app) }
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: false)
+        case "not-json": try Data("{".utf8).write(to: catalog)
+        case "plural":
+            try Data(
+                #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"variations":{}}}}},"version":"1.0"}"#
+                    .utf8
+            ).write(to: catalog)
+        default: break
+        }
+        let run = CapturedOutput()
+        #expect(CLI.main(args, io: run.io) == CLIExit.failure)
+        #expect(run.stderr.hasPrefix("error: \(catalog.path)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("bug in rastrillo-native"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "the manifest is not written either")
+    }
+
+    @Test("--catalog without --out is a usage error")
+    func needsOut() throws {
+        let notes = DeriveFixture.folder("notes").path
+        let run = CapturedOutput()
+        #expect(
+            CLI.main(
+                [
+                    "manifest", "derive", notes, "--origin", "https://notes.example.com", "--catalog",
+                    "/tmp/x.xcstrings",
+                ],
+                io: run.io) == CLIExit.usage)
+        #expect(run.stderr.contains("--catalog needs --out"))
+    }
+}
