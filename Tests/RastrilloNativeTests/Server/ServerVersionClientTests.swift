@@ -161,9 +161,11 @@ struct ServerVersionClientTests {
         let options = ServerVersionClient.Options(connectTimeout: .milliseconds(200), totalTimeout: .seconds(60))
         let (result, server) = try await check(response, options: options, via: transport)
         #expect(result == .failure(.timedOut(server.url("/api/version"), phase: .connect, seconds: 0.2)))
-        // The request reached the server (its thread may log it after the client gave up).
-        _ = await server.waitForEvent { $0 == .received(path: "/api/version") }
-        #expect(server.requests.count == 1)
+        // Never waited for: on a busy machine the client can give up within its 200 ms before it has
+        // written the request, and the server then never receives one (waiting for it hung a fresh
+        // clone's swift-test, past the suite's time limit, since the wait cannot be cancelled).
+        // Whenever it arrives, there is at most one: a timed-out check is not retried.
+        #expect(server.requests.count <= 1)
     }
 
     @Test("a body that stalls hits the injected total timeout", arguments: Transport.allCases)
