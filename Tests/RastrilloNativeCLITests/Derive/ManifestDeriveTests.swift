@@ -264,7 +264,7 @@ struct ManifestDeriveCatalogTests {
 
     @Test("--check fails on a catalog that lacks a text the app ships, and writes nothing")
     func checkFailsOnAMissingText() throws {
-        let (app, out, catalog, args) = try Self.setUp()
+        let (app, _, catalog, args) = try Self.setUp()
         defer { CompanionFixture.removeTemporary(app) }
         #expect(CLI.main(args.filter { $0 != "--catalog" && $0 != catalog.path }, io: CapturedOutput().io) == 0)
         try Data(StringCatalog().bytes).write(to: catalog)
@@ -274,7 +274,6 @@ struct ManifestDeriveCatalogTests {
         #expect(check.stderr.contains("\(catalog.path) lacks"), "\(check.stderr)")
         #expect(check.stderr.contains("--catalog"))
         #expect(try Data(contentsOf: catalog) == before)
-        _ = out
     }
 
     @Test(
