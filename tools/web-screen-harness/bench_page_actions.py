@@ -13,8 +13,10 @@ end, posting to a `webkit.messageHandlers.rastrilloPageActions` stand-in that re
 
 Measured in the page, each the median of `--repeat` runs:
 
-- floor: `querySelectorAll('form, a[href]')` and reading every `action`/`href`: the least any scan
-  of the page's forms and links costs. Read as the script reads them: through the prototypes'
+- plain floor: `querySelectorAll('form, a[href]')` and reading every element's `action`/`href`
+  plainly, through the element: the least any scan of the page's forms and links costs, and what
+  the goals are judged against (issue 48);
+- floor: the same, read as the script reads them: through the prototypes'
   own getters (FORM_READS). A form's own members are looked up among its named controls first
   (`form.action`, even `form.tagName`), which in Chromium costs the page's later DOM work too: an
   all-rows swap of a 10-row list took 1.8× the plain page's time when an observing reader had
@@ -52,8 +54,8 @@ script or without it), is in neither. What the script adds to an operation is bo
   another, in loads of their own, the same ratio moved from 0.9× to 3.6× at 10 rows between
   runs: the machine's pace changes over seconds, and pairing the batches in time cancels it.
 
-Printed per size: the first report against the floor (goal ≤ 3× + 1 ms), what a rescan adds
-against the floor (goal ≤ 2×), the script's one-row task against the row floor (goal: that ratio
+Printed per size: both floors, the first report against the plain floor (goal ≤ 3× + 1 ms), what a
+rescan adds against the plain floor (goal ≤ 2×), the script's one-row task against the row floor (goal: that ratio
 at any size at most 2× the smallest page's; what a one-row swap adds, a difference of two noisy
 times, is printed beside it), the
 page's own task in an all-rows swap against the plain page's, paired (goal ≤ 1.2×), beside the
@@ -234,6 +236,17 @@ MEASURE = r"""
     for (let i = 0; i < anchors.length; i++) n += urlOf(anchors[i]).length;
     if (n < 0) throw new Error("unreachable");
   })).page;
+  // The plain floor, the one the goals are judged against: the same query and each URL read the
+  // plain way, through the element (a form's `action` looked up among its named controls first).
+  const plainFloor = (await sample(async () => {
+    let n = 0;
+    const anchors = document.querySelectorAll("form, a[href]");
+    for (let i = 0; i < anchors.length; i++) {
+      const e = anchors[i];
+      n += (e.tagName === "FORM" ? e.action : e.href).length;
+    }
+    if (n < 0) throw new Error("unreachable");
+  })).page;
   const rescan = await sample(() => untilDone(() => link.setAttribute("href", link.getAttribute("href"))));
   const middle = () => list.children[Math.floor(list.children.length / 2)];
   // The middle row, found from the row before it (a fragment swap finds its element by id): an
@@ -300,7 +313,7 @@ MEASURE = r"""
   }
   const html = list.innerHTML;
   const allRows = await sample(() => untilDone(() => { list.innerHTML = html; }));
-  return { floor, rescan, oneRow, rowFloor, allRows, isolated: globalThis.crossOriginIsolated === true,
+  return { floor, plainFloor, rescan, oneRow, rowFloor, allRows, isolated: globalThis.crossOriginIsolated === true,
            posts: (window.__posts || []).length,
            first: window.__posts && window.__posts.length ? window.__posts[0].at - window.__ready : null };
 })()
@@ -438,16 +451,19 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
     returns them, with `first` the first report's time in ms, and the `paired_all_rows` result."""
     print(f"page-actions benchmark: {engine}, medians; ratios against the floor or the plain page, "
           "measured in the same run")
-    print(f"{'rows':>6} {'floor ms':>9} {'first ms':>9} {'first/floor':>12} {'rescan/floor':>13} "
+    print(f"{'rows':>6} {'plain ms':>9} {'floor ms':>9} {'first ms':>9} {'first/plain':>12} {'rescan/plain':>13} "
           f"{'1-row +ms':>10} {'(task)':>7} {'row floor':>10} {'task/row floor':>15} {'swap/plain':>11} "
-          f"{'all-rows task ms':>17} {'/floor':>7}")
+          f"{'all-rows task ms':>17} {'/plain':>7}")
     one_row = {}
     one_row_ratio = {}
     paired_figures = {}
     for rows, (plain, scripted, paired) in results.items():
         if not scripted["isolated"]:
             print("(not cross-origin isolated: the page's clock is coarser)")
-        floor = max(scripted["floor"], 0.001)
+        # The goals are judged against the plain floor; the floor read as the script reads is
+        # printed beside it.
+        floor = max(scripted["plainFloor"], 0.001)
+        script_floor = scripted["floor"]
         first = scripted["first"]
 
         def added(name: str) -> float:
@@ -469,7 +485,7 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
         goal_first = "ok" if first is not None and first <= 3 * floor + 1 else "over"
         goal_rescan = "ok" if added("rescan") <= 2 * floor else "over"
         goal_swap = "ok" if swap <= 1.2 else "over"
-        print(f"{rows:>6} {floor:>9.3f} {first:>9.3f} {first / floor:>8.1f} {goal_first:>3} "
+        print(f"{rows:>6} {floor:>9.3f} {script_floor:>9.3f} {first:>9.3f} {first / floor:>8.1f} {goal_first:>3} "
               f"{added('rescan') / floor:>9.1f} {goal_rescan:>3} {one_row[rows]:>10.3f} "
               f"{shown(task_first, 7, 3)} {shown(row_floor, 10, 3)} {shown(one_row_ratio.get(rows), 15, 1)} "
               f"{swap:>7.2f} {goal_swap:>3} {task:>17.3f} {task / floor:>7.1f}")
@@ -497,9 +513,11 @@ def print_report(engine: str, results: dict[int, tuple[dict, dict, dict]]) -> No
           + "; ".join(f"{rows} rows: plain {p['page']['plain']:.3f} ms, script {p['page']['script']:.3f} ms "
                       f"({p['script/plain']:.2f}x plain), bare {p['page']['bare']:.3f} ms ({p['bare/plain']:.2f}x plain; "
                       f"the script {p['script/bare']:.2f}x bare)" for rows, p in paired_figures.items()))
-    print("goals: first ≤ 3× floor + 1 ms; what a rescan adds ≤ 2× floor; the page's own task in an "
+    print("plain: the plain floor (querySelectorAll('form, a[href]') and each element's action or href read "
+          "through the element); floor: the same read as the script reads (the prototypes' getters). "
+          "goals, against the plain floor: first ≤ 3× plain + 1 ms; what a rescan adds ≤ 2× plain; the page's own task in an "
           "all-rows swap ≤ 1.2× the plain page's, paired (reported, not enforced); the all-rows swap's own task "
-          "(the script reading every row, after the page's task) is reported against the floor")
+          "(the script reading every row, after the page's task) is reported against the plain floor")
 
 
 def arguments(description: str, repeat: int) -> tuple[str, list[int], int]:
