@@ -215,6 +215,26 @@ test("a document still loading is scanned at DOMContentLoaded", async () => {
   assert.equal(world.posted.length, 1);
 });
 
+// While the document loads, the script runs its routers and its look once on the page's own URL
+// (prepare, issue 48), keeping nothing: its first report is the one a script injected into the
+// parsed document posts.
+test("a document still loading gets the first report of a parsed one", async () => {
+  const build = (w) => {
+    w.body.appendChild(link(w, "/bookmarks/3/edit"));
+    w.body.appendChild(form(w, "/bookmarks/3/publish"));
+    w.body.appendChild(link(w, "/bookmarks/new"));
+  };
+  const url = `${ORIGIN}/bookmarks/3`;
+  const loading = page(build, { readyState: "loading", url });
+  assert.equal(loading.posted.length, 0);
+  loading.fire("DOMContentLoaded");
+  const parsed = page(build, { url });
+  assert.equal(loading.posted.length, 1);
+  assert.deepEqual(JSON.parse(loading.posted[0]), JSON.parse(parsed.posted[0]));
+  assert.deepEqual(offers(loading).map((offer) => offer.url),
+    [`${ORIGIN}/bookmarks/3/edit`, `${ORIGIN}/bookmarks/3/publish`, `${ORIGIN}/bookmarks/new`]);
+});
+
 // A page that changes its URL (history.pushState) is another screen from its next scan on: an
 // offer the new screen does not take goes, though its form did not change.
 test("after the page's URL changes, the next scan drops what the new screen does not take", async () => {
