@@ -2,7 +2,7 @@
 """The derived notes companion's day against the real notes web app (`make browser-derived`).
 
     derived_notes_check.py --host BIN --server BIN --page-actions FILE --companion DIR --app DIR
-                           [--engine chromium|webkit]
+                           [--session password|auth --keymail BIN] [--engine chromium|webkit]
 
 DIR (--companion): the package `rastrillo-native companion new --from-app` wrote from the notes
 Rastrillo app fixture (Tests/Fixtures/RastrilloApps/notes, the --app DIR); BIN (--host) its
@@ -20,6 +20,11 @@ native command's hand POST), Delete from the confirm page with the native confir
 Each step is asserted from the page's DOM, the server's /_test/state and the host's state, as
 notes_check.py does (its Server and Day are reused).
 
+With `--session auth` the web app runs in Rastrillo auth mode (`-signin auth`, the fake keymail
+server at --keymail BIN) and the host with `--session auth`: notes_auth_check.py's keymail sign-in
+(two cookie stores) and step-up, which leaves the waiting screen on the confirm page, then Delete
+there with the native confirmation and sign-out to /signin, with the derived ids.
+
 Exit 0 when every check passed; 1 with each failure listed.
 """
 
@@ -35,8 +40,10 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness_common import Checks, HarnessError, close_all, open_browser, read_text  # noqa: E402
-from notes_check import EMAIL, HOST, ORIGIN, PASSWORD, Day, Server, describe, url  # noqa: E402
+from harness_common import Checks, HarnessError, LoopbackServer, close_all, open_browser, read_text  # noqa: E402
+from notes_auth_check import KEYMAIL_HOST, AuthDay, Authenticator, OSSwitch  # noqa: E402
+from notes_auth_check import Server as AuthServer  # noqa: E402
+from notes_check import HOST, ORIGIN, Day, Server, describe, url  # noqa: E402
 from webscreen import Certificate, NativeSide  # noqa: E402
 
 # What the oracle says derive gives for the notes fixture: the destinations by route (the
@@ -305,8 +312,9 @@ class DerivedDay(Day):
         self.equal(f"{command}: the stack is unchanged", [e["screen"] for e in self.stack()], [self.start, shown])
 
     def delete(self):
-        """Delete from the confirm page (its link opened in the app): the destructive command asks
-        natively first; cancelled, nothing runs; accepted, the page posts and the 303 pops to the list."""
+        """Delete from the confirm page (its link opened in the app, as the web app links it from
+        nowhere): the destructive command asks natively first; cancelled, nothing runs; accepted,
+        the page posts and the 303 pops to the list."""
         shown = self.bookmark_screen
         path = f"/bookmarks/{self.bookmark_id}"
         since = self.mark()
@@ -318,51 +326,80 @@ class DerivedDay(Day):
                    ([(e["destination"], e.get("params")) for e in self.stack()], self.text(confirm, "h1")),
                    ([(self.list_id, None), (self.show_id, {"id": self.bookmark_id}),
                      (self.confirm_id, {"id": self.bookmark_id})], "Delete bookmark?"))
-        self.equal("Delete: enabled on the confirm page (the manifest's, the host's)",
+        self.confirmed_delete(confirm, [shown], self.bookmark_id, "Delete")
+
+    def bookmark_ids(self) -> list[int]:
+        """Every user's bookmarks on the server (the password day's user, or auth's)."""
+        return [b["id"] for u in self.server.state()["users"] for b in u["bookmarks"]]
+
+    def bookmarks_of(self, email: str) -> list[dict]:
+        return next(u["bookmarks"] for u in self.server.state()["users"] if u["email"] == email)
+
+    def confirmed_delete(self, confirm: int, popped: list[int], bookmark_id: int, label: str):
+        """On the confirm page of ``bookmark_id`` (screen ``confirm``): the native confirmation,
+        cancelled then accepted; the 303 to the list closes ``confirm`` and ``popped``."""
+        path = f"/bookmarks/{bookmark_id}"
+        owner = next(u["email"] for u in self.server.state()["users"] if bookmark_id in [b["id"] for b in u["bookmarks"]])
+        self.equal(f"{label}: enabled on the confirm page (the manifest's, the host's)",
                    (self.derived.enabled_on(self.confirm_id, CONFIRM_PAGE), self.app.enabled()),
                    ([self.delete_command, self.sign_out_command, "switchLanguage"],
                     [self.delete_command, self.sign_out_command, "switchLanguage"]))
         navigations = len(self.app.page(confirm).navigations)
         confirmation = {"command": self.delete_command, "titleKey": self.delete_title}
         answer = self.command(self.delete_command)
-        self.equal("Delete: the host asks for a native confirmation first, with the app's title (host)",
+        self.equal(f"{label}: the host asks for a native confirmation first, with the app's title (host)",
                    (answer.get("request"), answer.get("confirmation"), self.app.state.get("confirmation")),
                    ("confirm", confirmation, confirmation))
-        self.equal("Delete: the confirmation's title is the app's key", self.delete_title,
+        self.equal(f"{label}: the confirmation's title is the app's key", self.delete_title,
                    "resource.bookmarks.delete.title")
-        self.equal("Delete: nothing was submitted yet", len(self.app.page(confirm).navigations), navigations)
-        self.equal("Delete, cancelled: nothing runs", self.app.ask({"op": "confirm", "accept": False}).get("request"),
-                   "unavailable")
-        self.equal("Delete, cancelled: the confirmation is gone, the bookmark stays (host, server, page)",
-                   (self.app.state.get("confirmation"), self.bookmark_id in [b["id"] for b in self.server.bookmarks()],
+        self.equal(f"{label}: nothing was submitted yet", len(self.app.page(confirm).navigations), navigations)
+        self.equal(f"{label}, cancelled: nothing runs",
+                   self.app.ask({"op": "confirm", "accept": False}).get("request"), "unavailable")
+        self.equal(f"{label}, cancelled: the confirmation is gone, the bookmark stays (host, server, page)",
+                   (self.app.state.get("confirmation"), bookmark_id in self.bookmark_ids(),
                     len(self.app.page(confirm).navigations)),
                    (None, True, navigations))
-        self.equal("Delete again: confirmation", self.command(self.delete_command).get("request"), "confirm")
+        self.equal(f"{label} again: confirmation", self.command(self.delete_command).get("request"), "confirm")
         since = self.mark()
-        self.equal("Delete, accepted: the page submits its Delete form",
+        self.equal(f"{label}, accepted: the page submits its Delete form",
                    self.app.ask({"op": "confirm", "accept": True}).get("request"), "invoke")
-        self.app.until(lambda: confirm in self.app.closed and shown in self.app.closed, "Delete: the screens popped")
-        self.wait_loaded(self.start, self.list_path, since, "Delete")
-        self.equal("Delete: the form's 303 to the list is a submission that pops back",
+        self.app.until(lambda: all(n in self.app.closed for n in [confirm, *popped]), f"{label}: the screens popped")
+        self.wait_loaded(self.start, self.list_path, since, label)
+        self.equal(f"{label}: the form's 303 to the list is a submission that pops back",
                    self.navigations(confirm)[-2:],
                    [(f"{path}/delete", "formSubmission", "load"), (self.list_path, "redirect", "submitted")])
-        self.equal("Delete: stack = the list, reloaded (host)", [(e["screen"], e["display"]) for e in self.stack()],
+        self.equal(f"{label}: stack = the list, reloaded (host)", [(e["screen"], e["display"]) for e in self.stack()],
                    [(self.start, "content")])
-        self.equal("Delete: the list without it, with the flash (DOM)",
-                   ("Derived field notes, edited" in self.texts(self.start, "li.row a.row-main"),
+        self.equal(f"{label}: the list is the server's newest 10 without it, with the flash (DOM vs server)",
+                   (self.texts(self.start, "li.row a.row-main"), self.app.page(self.start).evaluate(
+                       f"!!document.querySelector({json.dumps(f'li.row a.row-main[href={json.dumps(path)}]')})"),
                     self.text(self.start, "[role=status]")),
-                   (False, "Bookmark deleted."))
-        self.equal("Delete: the server has no such bookmark",
-                   self.bookmark_id in [b["id"] for b in self.server.bookmarks()], False)
+                   ([b["title"] for b in reversed(self.bookmarks_of(owner))][:10], False, "Bookmark deleted."))
+        self.equal(f"{label}: the server has no such bookmark", bookmark_id in self.bookmark_ids(), False)
 
-    def sign_out(self):
+    def delete_after_step_up(self, auth_day):
+        """Auth's step-up (notes_auth_check: a stale session, the confirm page opened as a link,
+        keymail again with prompt=login) leaves the waiting screen on the confirm page: it is the
+        derived confirm destination, and Delete there asks natively first, then deletes."""
+        confirm = auth_day.back_to_start
+        entry = describe(self.app.entry(confirm))
+        bookmark_id = (entry.get("params") or {}).get("id")
+        self.equal("step-up: the waiting screen is the confirm destination, its bookmark on the server (host, server)",
+                   (entry["destination"], entry["url"], bookmark_id in self.bookmark_ids(),
+                    [e["screen"] for e in self.stack()]),
+                   (self.confirm_id, url(f"/bookmarks/{bookmark_id}/delete"), True, [self.start, confirm]))
+        self.confirmed_delete(confirm, [], bookmark_id, "Delete after step-up")
+
+    def sign_out(self, auth: bool = False):
+        """Sign Out from the list: every screen closes, the app waits at its first list under the
+        sign-in sheet (password sign-in returns to the list; auth's sign-out lands on a bare /signin)."""
         before = set(self.app.screens)
         since = self.mark()
         self.equal("Sign Out: the page submits its sign-out form",
                    self.command(self.sign_out_command).get("request"), "invoke")
         self.app.until(lambda: before <= set(self.app.closed) and self.sheet() is not None, "sign out")
         start = self.app.state["stack"][0]["screen"]
-        sign_in = "/signin?return_to=" + urllib.parse.quote(self.list_path, safe="")
+        sign_in = "/signin" if auth else "/signin?return_to=" + urllib.parse.quote(self.list_path, safe="")
         sheet = self.wait_sheet(sign_in, since, "sign out")
         self.equal("Sign Out: every screen closed; the app is back at its first list, waiting for sign-in",
                    (self.stack(), describe(self.sheet()), start in before),
@@ -373,6 +410,76 @@ class DerivedDay(Day):
         self.equal("Sign Out: the server has no live session", self.server.state()["liveSessions"], 0)
 
 
+def password_day(options, derived: Derived, checks: Checks, certificate: Certificate, page_actions: str):
+    server = browser = native = None
+    try:
+        server = Server(options.server, certificate)
+        print(f"notes web app: {ORIGIN} on 127.0.0.1:{server.port} (-test-hooks); "
+              f"companion: {derived.manifest['app']['name']} ({options.engine}, password sign-in)")
+        native = NativeSide([options.host])
+        engine, browser = open_browser(options.engine, [HOST], server.port, certificate)
+        app = engine.App(browser, native, page_actions=page_actions)
+        day = DerivedDay(app, server, native, checks, derived)
+        steps = [
+            ("the derived manifest", day.manifest),
+            ("the sidebar's lists", day.lists),
+            ("launch, signed out", day.launch),
+            ("sign in", lambda: day.sign_in(day.app.state["sheet"]["screen"], day.start, day.list_path, "sign-in")),
+            ("the list", day.the_list),
+            ("new", day.create),
+            ("edit", day.edit),
+            ("publish", lambda: day.publish(True)),
+            ("unpublish", lambda: day.publish(False)),
+            ("delete", day.delete),
+            ("sign out", day.sign_out),
+            ("hygiene", day.hygiene),
+        ]
+        # The day is one story: a step that cannot finish ends it (later steps need its state).
+        checks.run_steps(steps, (HarnessError, KeyError, TypeError, IndexError, StopIteration), typed=True, story=True)
+    finally:
+        close_all(browser, native, server)
+
+
+def auth_day(options, derived: Derived, checks: Checks, certificate: Certificate, page_actions: str):
+    """The web app in Rastrillo auth mode (-signin auth) and the derived host with `--session auth`:
+    notes_auth_check's keymail sign-in and step-up, then Delete and sign-out with the derived ids."""
+    keymail = server = browser = native = None
+    try:
+        keymail = LoopbackServer([options.keymail, "-addr", "127.0.0.1:0", "-domain", KEYMAIL_HOST,
+                                  "-cert", certificate.cert_path, "-key", certificate.key_path])
+        server = AuthServer(options.server, certificate, keymail.port)
+        print(f"notes web app (-signin auth): {ORIGIN} on 127.0.0.1:{server.port}; keymail on 127.0.0.1:{keymail.port}; "
+              f"companion: {derived.manifest['app']['name']} ({options.engine}, --session auth)")
+        native = NativeSide([options.host, "--session", "auth", "--keymail-servers", KEYMAIL_HOST])
+        engine, browser = open_browser(options.engine, [HOST], server.port, certificate,
+                                       routes={KEYMAIL_HOST: keymail.port})
+        authenticator = (Authenticator if options.engine == "chromium"
+                         else type("Authenticator", (OSSwitch, engine.AuthenticationSession), {}))
+        auth = authenticator(browser)
+        app = engine.App(browser, native, page_actions=page_actions, authenticator=auth)
+        day = DerivedDay(app, server, native, checks, derived)
+        signing_in = AuthDay(app, server, native, checks, auth)
+
+        def launch():
+            signing_in.launch()
+            day.start = signing_in.start
+
+        steps = [
+            ("the derived manifest", day.manifest),
+            ("the sidebar's lists", day.lists),
+            ("launch, signed out (auth)", launch),
+            ("keymail sign-in", signing_in.keymail),
+            ("step-up to the confirm page", signing_in.step_up),
+            ("delete after step-up", lambda: day.delete_after_step_up(signing_in)),
+            ("sign out (auth)", lambda: day.sign_out(auth=True)),
+            ("hygiene", day.hygiene),
+        ]
+        checks.run_steps(steps, (HarnessError, KeyError, TypeError, IndexError, StopIteration, AttributeError),
+                         typed=True, story=True)
+    finally:
+        close_all(browser, native, server, keymail)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", required=True, help="the derived companion's NotesBrowserHost")
@@ -380,44 +487,27 @@ def main() -> int:
     parser.add_argument("--page-actions", required=True, help="the page-actions.js generated from the derived manifest")
     parser.add_argument("--companion", required=True, help="the package companion new --from-app wrote")
     parser.add_argument("--app", required=True, help="the Rastrillo app it was derived from (its gen/manifest.json)")
+    parser.add_argument("--session", choices=("password", "auth"), default="password",
+                        help="password (the web app's own sign-in) or auth (-signin auth, keymail; needs --keymail)")
+    parser.add_argument("--keymail", help="the fake keymail server (examples/notes/web ./cmd/keymail-fake)")
     parser.add_argument("--engine", choices=("chromium", "webkit"), default="chromium",
                         help="chromium (headless Chromium) or webkit (WebKitGTK; run with scripts/webkit-run.sh)")
     options = parser.parse_args()
+    if options.session == "auth" and not options.keymail:
+        parser.error("--session auth needs --keymail (the fake keymail server)")
     page_actions = read_text(options.page_actions)
 
     checks = Checks()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="derived-day-") as directory:
-        certificate = Certificate([HOST], directory)
-        server = browser = native = None
         try:
             derived = Derived(options.companion, options.app)
-            server = Server(options.server, certificate)
-            print(f"notes web app: {ORIGIN} on 127.0.0.1:{server.port} (-test-hooks); "
-                  f"companion: {derived.manifest['app']['name']} ({options.engine})")
-            native = NativeSide([options.host])
-            engine, browser = open_browser(options.engine, [HOST], server.port, certificate)
-            app = engine.App(browser, native, page_actions=page_actions)
-            day = DerivedDay(app, server, native, checks, derived)
-            steps = [
-                ("the derived manifest", day.manifest),
-                ("the sidebar's lists", day.lists),
-                ("launch, signed out", day.launch),
-                ("sign in", lambda: day.sign_in(day.app.state["sheet"]["screen"], day.start, day.list_path, "sign-in")),
-                ("the list", day.the_list),
-                ("new", day.create),
-                ("edit", day.edit),
-                ("publish", lambda: day.publish(True)),
-                ("unpublish", lambda: day.publish(False)),
-                ("delete", day.delete),
-                ("sign out", day.sign_out),
-                ("hygiene", day.hygiene),
-            ]
-            checks.run_steps(steps, (HarnessError, KeyError, TypeError, IndexError, StopIteration), typed=True, story=True)
+            if options.session == "auth":
+                auth_day(options, derived, checks, Certificate([HOST, KEYMAIL_HOST], directory), page_actions)
+            else:
+                password_day(options, derived, checks, Certificate([HOST], directory), page_actions)
         except HarnessError as error:
             checks.fail("harness", error)
-        finally:
-            close_all(browser, native, server)
     return checks.report(started)
 
 
