@@ -5,7 +5,8 @@
 # server of browser-notes) in headless Chromium and in WebKitGTK, side by side
 # (tools/web-screen-harness/derived_notes_check.py). Every id comes from the derived manifest and
 # is checked against DeriveNotesOracleTests' list first; every step is asserted from the DOM, the
-# server's /_test/state and the host's state.
+# server's /_test/state and the host's state. The second day is the same companion signing in to
+# the web app's Rastrillo auth mode (the host's --session auth; the keymail fake of browser-notes).
 DERIVED_NOTES_APP := $(CURDIR)/Tests/Fixtures/RastrilloApps/notes
 DERIVED_NOTES_DIR := $(CURDIR)/.build/derived-notes
 DERIVED_NOTES := $(DERIVED_NOTES_DIR)/FromApp
@@ -36,17 +37,25 @@ browser-derived-build: manifest-cli browser-notes-build
 	@cmp -s $(DERIVED_NOTES_PAGE_ACTIONS_DIR)/page-actions.js $(DERIVED_NOTES)/Generated/page-actions.js || { \
 		echo "browser-derived: the companion's Generated/page-actions.js is not what manifest build writes for $(DERIVED_NOTES_MANIFEST)"; exit 1; }
 
-# Both engines side by side (2 cores; each day is a few seconds), each one's output printed whole
-# after both ended; fails when either day failed.
+# Two lanes side by side, as browser-mutants runs a check beside its WebKit twin: Chromium's (the
+# password day, then the auth day, each run whatever the other gave) and WebKitGTK's; each lane's
+# output is printed whole once both ended, and the target fails when either lane failed.
+DERIVED_NOTES_CHECK := tools/web-screen-harness/derived_notes_check.py
+DERIVED_NOTES_AUTH = --session auth --keymail $(NOTES_KEYMAIL_FAKE)
+
 browser-derived: browser-derived-build
-	@echo "== browser-derived: the derived notes companion's day against the real notes web app in headless Chromium and WebKitGTK: its manifest's ids as the oracle lists them, the sidebar's lists in gen/manifest.json order, password sign-in in the sheet (wrong, then right), the list, New through the page's form (303 landing), Edit (303 back), publish and unpublish from the native commands, Delete from the confirm page with the native confirmation (cancel, then accept), sign out; no console errors, CSP violations or refusals"
+	@echo "== browser-derived: the derived notes companion's day against the real notes web app in headless Chromium and WebKitGTK: its manifest's ids as the oracle lists them, the sidebar's lists in gen/manifest.json order, password sign-in in the sheet (wrong, then right), the list, New through the page's form (303 landing), Edit (303 back), publish and unpublish from the native commands, Delete from the confirm page with the native confirmation (cancel, then accept), sign out; then in auth mode keymail sign-in, step-up to the confirm page, Delete there, sign out; no console errors, CSP violations or refusals"
 	@chromium_log=$(DERIVED_NOTES_DIR)/chromium.log; webkit_log=$(DERIVED_NOTES_DIR)/webkit.log; \
-	CHROMIUM=$(CHROMIUM) $(PYTHON) tools/web-screen-harness/derived_notes_check.py $(DERIVED_NOTES_ARGS) \
-		>"$$chromium_log" 2>&1 & chromium=$$!; \
-	scripts/webkit-run.sh tools/web-screen-harness/derived_notes_check.py --engine webkit $(DERIVED_NOTES_ARGS) \
-		>"$$webkit_log" 2>&1 & webkit=$$!; \
+	( lane=0; \
+	  CHROMIUM=$(CHROMIUM) $(PYTHON) $(DERIVED_NOTES_CHECK) $(DERIVED_NOTES_ARGS) || lane=1; \
+	  CHROMIUM=$(CHROMIUM) $(PYTHON) $(DERIVED_NOTES_CHECK) $(DERIVED_NOTES_ARGS) $(DERIVED_NOTES_AUTH) || lane=1; \
+	  exit $$lane ) >"$$chromium_log" 2>&1 & chromium=$$!; \
+	( lane=0; \
+	  scripts/webkit-run.sh $(DERIVED_NOTES_CHECK) --engine webkit $(DERIVED_NOTES_ARGS) || lane=1; \
+	  scripts/webkit-run.sh $(DERIVED_NOTES_CHECK) --engine webkit $(DERIVED_NOTES_ARGS) $(DERIVED_NOTES_AUTH) || lane=1; \
+	  exit $$lane ) >"$$webkit_log" 2>&1 & webkit=$$!; \
 	status=0; wait $$chromium || status=1; wait $$webkit || status=$$((status + 2)); \
-	echo "-- browser-derived in Chromium"; cat "$$chromium_log"; \
-	echo "-- browser-derived in WebKitGTK"; cat "$$webkit_log"; \
+	echo "-- browser-derived in Chromium (password day, then auth day)"; cat "$$chromium_log"; \
+	echo "-- browser-derived in WebKitGTK (password day, then auth day)"; cat "$$webkit_log"; \
 	case $$status in 0) ;; 1) echo "browser-derived: FAIL in Chromium"; exit 1;; 2) echo "browser-derived: FAIL in WebKitGTK"; exit 1;; \
 		*) echo "browser-derived: FAIL in Chromium and WebKitGTK"; exit 1;; esac
