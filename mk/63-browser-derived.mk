@@ -16,6 +16,9 @@ DERIVED_NOTES_HOST_DIR = $(shell $(SWIFT) build --package-path $(DERIVED_NOTES) 
 DERIVED_NOTES_ARGS = --host "$(DERIVED_NOTES_HOST_DIR)/NotesBrowserHost" --server $(NOTES_BROWSER_SERVER) \
 	--page-actions $(DERIVED_NOTES_PAGE_ACTIONS_DIR)/page-actions.js --companion $(DERIVED_NOTES) --app $(DERIVED_NOTES_APP)
 
+# In make ci since 2026-12-07, after browser-mutants (its builds reuse browser-notes-build's).
+CI_STEPS += browser-derived
+
 .PHONY: browser-derived browser-derived-build
 
 # The companion is written afresh each run (into FromApp.new); when it differs from the last one it
