@@ -130,4 +130,4 @@ mutants:
 	$(PYTHON) scripts/mutants.py
 
 bench:
-	$(SWIFT) run --package-path Benchmarks -c release rastrillo-bench all
+	PYTHON=$(PYTHON) $(SWIFT) run --package-path Benchmarks -c release rastrillo-bench all

@@ -16,6 +16,10 @@ let benchmarks: [(name: String, summary: String, run: @MainActor () async -> Voi
         PageCommandsBench.run
     ),
     ("head", "a response head dripped a byte per read, 1/4/16 KB: ns per byte vs rescanning", HeadBench.run),
+    (
+        "drip", "the client's CPU for a 16 KB head dripped a byte per packet vs one write (http, https, manifest)",
+        DripBench.run
+    ),
 ]
 
 @MainActor func runBenchmarks() async -> Int32 {

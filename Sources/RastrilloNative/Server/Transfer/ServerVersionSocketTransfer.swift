@@ -46,6 +46,27 @@
         private let wakeWrite: Int32
         /// Tests only: runs on the transfer's thread after the request is sent, before it reads.
         private let deliveryStall: (@Sendable () -> Void)?
+        /// Tests only: runs on the transfer's thread after each read that returned bytes, with
+        /// their count.
+        fileprivate let readObserver: (@Sendable (Int) -> Void)?
+        private var work = ReadWork()
+
+        /// What reading the answer cost, counted (what a test of the work per byte holds).
+        struct ReadWork: Sendable, Equatable {
+            /// `recv` calls.
+            var reads = 0
+            /// Waits for the socket to become readable (`poll`).
+            var waits = 0
+            /// Bytes the reads returned.
+            var bytesRead = 0
+            /// Bytes written into the pending buffer (each read's) or moved within it.
+            var bytesCopied = 0
+            /// Bytes the line finder looked at.
+            var bytesScanned = 0
+        }
+
+        /// What reading the last answer cost (set when its exchange ends).
+        var readWork: ReadWork { lock.withLock { work } }
 
         var statistics: ServerVersionTransfer.Statistics {
             lock.withLock {
@@ -57,12 +78,13 @@
         /// the body cap).
         init(
             url: URL, options: ServerVersionClient.Options, rule: HTTPGetRule,
-            deliveryStall: (@Sendable () -> Void)? = nil
+            deliveryStall: (@Sendable () -> Void)? = nil, readObserver: (@Sendable (Int) -> Void)? = nil
         ) {
             self.url = url
             self.options = options
             self.rule = rule
             self.deliveryStall = deliveryStall
+            self.readObserver = readObserver
             var fds: [Int32] = [-1, -1]
             if pipe(&fds) == 0 {
                 _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
@@ -155,6 +177,10 @@
 
             deliveryStall?()
             var reader = SocketReader(socket: socket, transfer: self, deadlines: deadlines)
+            defer {
+                let spent = reader.work
+                lock.withLock { work = spent }
+            }
             let head = try reader.readHead()
             guard let status = head.status else { throw stop(.unreachable(url, reason: "the answer is not HTTP")) }
             let location: String?
@@ -211,17 +237,21 @@
                 let remaining = ContinuousClock().now.duration(to: deadline)
                 let milliseconds =
                     remaining <= .zero ? 0 : Int32(min(remaining.secondsValue * 1000 + 1, Double(Int32.max)))
-                var fds = [
+                // Two pollfds on the stack: no allocation per wait (a dripping server wakes this
+                // once per byte).
+                var fds = (
                     pollfd(fd: socket, events: events, revents: 0),
-                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-                ]
-                let ready = poll(&fds, 2, milliseconds)
+                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+                )
+                let ready = withUnsafeMutableBytes(of: &fds) {
+                    poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, milliseconds)
+                }
                 if ready < 0 {
                     if errno == EINTR { continue }
                     throw stop(.unreachable(url, reason: "poll failed (\(Self.errorText(errno)))"))
                 }
-                if fds[1].revents != 0 { throw stop(.cancelled(url)) }
-                if fds[0].revents != 0 { return }
+                if fds.1.revents != 0 { throw stop(.cancelled(url)) }
+                if fds.0.revents != 0 { return }
                 if remaining <= .zero { throw stop(expired) }
             }
         }
@@ -293,6 +323,19 @@
         }
     }
 
+    /// One read's buffer, allocated once per exchange and freed with it.
+    private final class ReadScratch {
+        let bytes: UnsafeMutableRawBufferPointer
+
+        init(count: Int) {
+            bytes = .allocate(byteCount: count, alignment: 1)
+        }
+
+        deinit {
+            bytes.deallocate()
+        }
+    }
+
     /// Reads one response from a connected socket, holding at most the head (or one read
     /// buffer of body) beyond what the caller keeps.
     private struct SocketReader {
@@ -305,6 +348,20 @@
         private var headRead = false
         /// Where the search for the next line end goes on (each byte is looked at once).
         private var lines = CRLFScanner()
+        /// One read's buffer, allocated once: each read copies only the bytes it returned into
+        /// `pending` (a dripped byte costs one byte of copying, not a read buffer's worth).
+        private let scratch = ReadScratch(count: ServerVersionSocketTransfer.readChunk)
+        /// Whether the last read left the socket empty (it returned less than it asked, or
+        /// nothing yet): the next one waits for the socket first, instead of a read that can only
+        /// say "nothing yet". True at the start: the server may not have answered.
+        private var drained = true
+        private var counted = ServerVersionSocketTransfer.ReadWork()
+        /// What this reader's work has cost so far.
+        var work: ServerVersionSocketTransfer.ReadWork {
+            var total = counted
+            total.bytesScanned = lines.examined
+            return total
+        }
 
         init(socket: Int32, transfer: ServerVersionSocketTransfer, deadlines: TransferDeadlines) {
             self.socket = socket
@@ -319,24 +376,32 @@
         /// Reads once more from the socket; `false` at the end of the stream.
         private mutating func fill() throws -> Bool {
             if pendingStart > 0 {
+                counted.bytesCopied += pending.count - pendingStart
                 pending.removeFirst(pendingStart)
                 lines.shift(by: pendingStart)
                 pendingStart = 0
             }
-            let chunk = ServerVersionSocketTransfer.readChunk
             let fd = socket
+            let buffer = scratch.bytes
             while true {
-                let oldCount = pending.count
-                pending.append(contentsOf: repeatElement(0, count: chunk))
-                let (count, error) = pending.withUnsafeMutableBytes {
-                    let count = recv(fd, $0.baseAddress! + oldCount, chunk, 0)
-                    return (count, errno)
+                if drained {
+                    counted.waits += 1
+                    try transfer.wait(for: Int16(POLLIN), on: socket, headRead: headRead, deadlines: deadlines)
                 }
-                pending.removeLast(chunk - max(count, 0))
-                if count > 0 { return true }
+                counted.reads += 1
+                let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+                let error = errno
+                if count > 0 {
+                    drained = count < buffer.count
+                    pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    counted.bytesRead += count
+                    counted.bytesCopied += count
+                    transfer.readObserver?(count)
+                    return true
+                }
                 if count == 0 { return false }
                 if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
-                    try transfer.wait(for: Int16(POLLIN), on: socket, headRead: headRead, deadlines: deadlines)
+                    drained = true
                     continue
                 }
                 throw transfer.stop(
