@@ -36,7 +36,7 @@
             let seen = try #require(statistics)
             #expect(seen.peakBytesHeld <= 100_000)
             #expect(seen.bytesReceived <= 100_000 + ServerVersionSocketTransfer.readChunk)
-            let event = await server.waitForEvent {
+            let event = try await server.waitForEvent {
                 if case .clientClosedEarly("/endless.json", _) = $0 { return true }
                 return false
             }

@@ -255,7 +255,7 @@ struct ManifestLoaderLoopbackTests {
         }
         // The client closed both connections while the server was still writing.
         for path in ["/endless.json", "/declared.json"] {
-            let event = await server.waitForEvent {
+            let event = try await server.waitForEvent {
                 if case .clientClosedEarly(path, _) = $0 { return true }
                 return false
             }

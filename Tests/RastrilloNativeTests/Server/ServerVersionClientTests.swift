@@ -142,7 +142,7 @@ struct ServerVersionClientTests {
         let held = try #require(statistics).peakBytesHeld
         #expect(held <= 64)
         #expect(try #require(statistics).bytesReceived > 64)
-        let event = await server.waitForEvent {
+        let event = try await server.waitForEvent {
             if case .clientClosedEarly = $0 { return true }
             return false
         }
@@ -227,7 +227,7 @@ struct ServerVersionClientTests {
         defer { server.stop() }
         let task = Task { try await Self.exchange(server, via: transport).outcome.get() }
         // Cancel only once the request has reached the server.
-        _ = await server.waitForEvent { $0 == .received(path: "/api/version") }
+        _ = try await server.waitForEvent { $0 == .received(path: "/api/version") }
         task.cancel()
         await #expect(throws: ServerVersionError.cancelled(server.url("/api/version"))) { try await task.value }
     }

@@ -46,7 +46,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var log: [LoopbackRequest] = []
     private var events: [Event] = []
-    private var waiters: [(matches: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Event, Never>)] = []
+    private var waiters:
+        [(id: UUID, matches: @Sendable (Event) -> Bool, continuation: CheckedContinuation<Event, any Error>)] = []
     private var isStopped = false
     /// Broadcast after every recorded event, for ``blockingWaitForEvent(_:)``.
     private let eventRecorded = NSCondition()
@@ -153,14 +154,29 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Waits until an event matching `matches` has happened (returns at once if it already has).
-    func waitForEvent(_ matches: @escaping @Sendable (Event) -> Bool) async -> Event {
-        await withCheckedContinuation { continuation in
-            let found: Event? = lock.withLock {
-                if let event = events.first(where: matches) { return event }
-                waiters.append((matches, continuation))
-                return nil
+    ///
+    /// Throws `CancellationError` when the waiting task is cancelled (a test's time limit cancels
+    /// it), so a test whose event never comes fails instead of hanging the run.
+    func waitForEvent(_ matches: @escaping @Sendable (Event) -> Bool) async throws -> Event {
+        let id = UUID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // Under the lock, as the cancellation handler's look: a cancellation before the
+                // waiter is listed is seen here, one after it finds the waiter there.
+                let found: Result<Event, CancellationError>? = lock.withLock {
+                    if let event = events.first(where: matches) { return .success(event) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    waiters.append((id, matches, continuation))
+                    return nil
+                }
+                if let found { continuation.resume(with: found) }
             }
-            if let found { continuation.resume(returning: found) }
+        } onCancel: {
+            let waiter: CheckedContinuation<Event, any Error>? = lock.withLock {
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: CancellationError())
         }
     }
 
@@ -251,9 +267,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func record(_ event: Event) {
-        let ready: [CheckedContinuation<Event, Never>] = lock.withLock {
+        let ready: [CheckedContinuation<Event, any Error>] = lock.withLock {
             events.append(event)
-            var ready: [CheckedContinuation<Event, Never>] = []
+            var ready: [CheckedContinuation<Event, any Error>] = []
             waiters.removeAll { waiter in
                 guard waiter.matches(event) else { return false }
                 ready.append(waiter.continuation)

@@ -115,7 +115,7 @@ struct ServerVersionTransportTests {
         #if canImport(FoundationNetworking)
             #expect(seen.bytesReceived <= 256 + ServerVersionSocketTransfer.readChunk)
         #endif
-        let event = await server.waitForEvent {
+        let event = try await server.waitForEvent {
             if case .clientClosedEarly = $0 { return true }
             return false
         }
