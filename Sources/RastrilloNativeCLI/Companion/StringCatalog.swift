@@ -87,16 +87,11 @@ struct StringCatalog: Equatable, Sendable {
 
         /// One line per key added (its locales) and per text kept, then a summary line.
         var lines: [String] {
-            var lines: [String] = []
-            var index = 0
-            while index < added.count {
-                let key = added[index].key
-                var locales: [String] = []
-                while index < added.count, added[index].key == key {
-                    locales.append(added[index].locale)
-                    index += 1
-                }
-                lines.append("catalog  added \(key): \(locales.joined(separator: ", "))")
+            var seen = Set<String>()
+            let keys = added.map(\.key).filter { seen.insert($0).inserted }
+            let byKey = Dictionary(grouping: added, by: \.key)
+            var lines = keys.map { key in
+                "catalog  added \(key): " + byKey[key, default: []].map(\.locale).joined(separator: ", ")
             }
             for kept in kept {
                 lines.append(
