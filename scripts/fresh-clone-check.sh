@@ -24,6 +24,12 @@ trap 'rm -rf "$work"' EXIT
 
 echo "fresh-clone: cloning $source_repo (HEAD $(git -C "$source_repo" rev-parse --short HEAD)) into $work/clone"
 git clone -q "$source_repo" "$work/clone" || exit 1
+# The project's references sit beside its checkout (../shared: the Apple SDK tool among them), on
+# this machine as on CI's; the clone gets the same neighbour, so apple-typecheck runs there too.
+if [ -d "$source_repo/../shared" ]; then
+    ln -s "$(cd "$source_repo/../shared" && pwd)" "$work/shared"
+    echo "fresh-clone: ../shared beside the clone is $(cd "$source_repo/../shared" && pwd), as beside $source_repo"
+fi
 cd "$work/clone" || exit 1
 
 not_fresh=()
