@@ -10,6 +10,7 @@ blank line; under the transfers' 16 KiB limit) and a short body:
 A path ending in /api/version gets "v1.4.0" as text/plain; any other path "{}" as
 application/json (the manifest fetch). https uses Tests/Fixtures/tls/loopback-cert.pem (the
 client trusts it through SSL_CERT_FILE); over https each dripped byte is a TLS record of its own.
+It ends when its stdin reaches EOF (the bench holds it open while it runs).
 """
 import os
 import socket
@@ -74,6 +75,9 @@ def main():
         context.load_cert_chain(os.path.join(TLS, "loopback-cert.pem"), os.path.join(TLS, "loopback-key.pem"))
         context.set_alpn_protocols(["http/1.1"])
     listener = socket.create_server(("127.0.0.1", 0))
+    # The bench holds this process's stdin open: at its end, even a killed one, stdin reaches EOF
+    # and the server ends with it (never left running).
+    threading.Thread(target=lambda: (sys.stdin.buffer.read(), os._exit(0)), daemon=True).start()
     print("port", listener.getsockname()[1], flush=True)
     while True:
         raw, _ = listener.accept()

@@ -24,6 +24,8 @@ enum DripBench {
     /// The server of `mode` (`http` or `https`), started with `$PYTHON` (or `python3`).
     final class Server {
         let process = Process()
+        /// The server's stdin: it ends at EOF, so it never outlives this process.
+        let input = Pipe()
         let port: Int
 
         init(mode: String) throws {
@@ -34,6 +36,7 @@ enum DripBench {
             process.arguments = [python, script, mode]
             let output = Pipe()
             process.standardOutput = output
+            process.standardInput = input
             try process.run()
             var line = Data()
             while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first,
@@ -49,9 +52,11 @@ enum DripBench {
             self.port = port
         }
 
-        /// Ends the server (SIGKILL; Foundation's `waitUntilExit` can hang on Linux once the
-        /// main thread is gone, so nothing waits for it).
+        /// Ends the server: its stdin closes (it exits at EOF), and SIGKILL besides. SIGTERM is not
+        /// enough (a child of Foundation's `Process` on Linux was seen to survive it), and nothing
+        /// waits for it: `waitUntilExit` was seen to hang there once the main thread had returned.
         deinit {
+            try? input.fileHandleForWriting.close()
             kill(process.processIdentifier, SIGKILL)
         }
     }
